@@ -1,0 +1,527 @@
+"""The grid-region model shared by every solver.
+
+A :class:`Region` is a finite set of unit cells of the square grid, stored as a
+read-only numpy boolean mask.  Cells are ``(row, col)`` pairs with row 0 at the
+top; every array of cells in the library has shape ``(k, 2)`` and integer dtype.
+Two cells are adjacent when they share a side (4-connectivity), and the cell
+``(row, col)`` has checkerboard colour ``(row + col) % 2``.
+"""
+
+import numpy as np
+import scipy.ndimage as ndi
+import scipy.sparse as sp
+
+from .errors import ParseError, TilingError
+
+__all__ = ["Region"]
+
+_FOUR = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
+_EIGHT = np.ones((3, 3), dtype=bool)
+
+
+def _as_cell_array(cells, what="cells"):
+    """Validate ``cells`` as a (k, 2) array of non-negative integer coordinates."""
+    if isinstance(cells, Region):
+        return cells.cells()
+    try:
+        arr = np.asarray(cells)
+    except (ValueError, TypeError) as exc:  # ragged nested sequences and the like
+        raise TilingError(f"{what} must be a sequence of (row, col) pairs: {exc}") from None
+    if arr.size == 0:
+        return np.zeros((0, 2), dtype=np.int64)
+    if arr.ndim == 1 and arr.shape[0] == 2:
+        arr = arr.reshape(1, 2)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise TilingError(
+            f"{what} must be a sequence of (row, col) pairs, got an array of shape {arr.shape}"
+        )
+    if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
+        if np.issubdtype(arr.dtype, np.floating) and np.all(np.isfinite(arr)) and np.all(
+            arr == np.round(arr)
+        ):
+            arr = arr.astype(np.int64)
+        else:
+            raise TilingError(f"{what} must have integer coordinates, got dtype {arr.dtype}")
+    arr = arr.astype(np.int64, copy=False)
+    negative = np.flatnonzero((arr < 0).any(axis=1))
+    if negative.size:
+        r, c = arr[negative[0]]
+        raise TilingError(f"{what}: cell ({r}, {c}) has a negative coordinate")
+    return arr
+
+
+class Region:
+    """An immutable region of unit cells on the square grid.
+
+    Parameters
+    ----------
+    mask : array_like of bool, shape (h, w)
+        ``mask[r, c]`` is True when the cell ``(r, c)`` belongs to the region.
+        Prefer the named constructors: :meth:`from_ascii`, :meth:`rectangle`,
+        :meth:`aztec_diamond`, :meth:`from_mask`, :meth:`from_cells`.
+
+    Notes
+    -----
+    Regions compare and hash by their set of cells, so padding a mask with empty
+    rows or columns at the bottom or right does not change the region.  A
+    region has at least one cell.
+
+    Examples
+    --------
+    >>> r = Region.from_ascii('''
+    ... ...
+    ... .#.
+    ... ...
+    ... ''')
+    >>> r.n_cells, r.balance
+    (8, 0)
+    >>> (1, 1) in r
+    False
+    """
+
+    __slots__ = ("_mask", "_cells", "_hash")
+
+    def __init__(self, mask):
+        try:
+            arr = np.asarray(mask)
+        except (ValueError, TypeError) as exc:
+            raise TilingError(f"a region mask must be a 2-d boolean array: {exc}") from None
+        if arr.dtype != bool:
+            raise TilingError(f"a region mask must be a boolean array, got dtype {arr.dtype}")
+        if arr.ndim != 2:
+            raise TilingError(f"a region mask must be 2-dimensional, got {arr.ndim} dimensions")
+        if not arr.any():
+            raise TilingError("a region needs at least one cell; this one is empty")
+        arr = np.array(arr, dtype=bool, copy=True)
+        arr.setflags(write=False)
+        self._mask = arr
+        self._cells = None
+        self._hash = None
+
+    # ------------------------------------------------------------------ construction
+    @classmethod
+    def from_mask(cls, mask):
+        """Region from a 2-d boolean array (True = cell in the region).
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> Region.from_mask(np.ones((2, 3), dtype=bool)).n_cells
+        6
+        """
+        return cls(mask)
+
+    @classmethod
+    def from_cells(cls, cells):
+        """Region from a sequence of ``(row, col)`` cells (duplicates are ignored).
+
+        Examples
+        --------
+        >>> Region.from_cells([(0, 0), (0, 1), (1, 1)]).to_ascii()
+        '..\\n#.'
+        """
+        arr = _as_cell_array(cells)
+        if len(arr) == 0:
+            raise TilingError("a region needs at least one cell; no cells were given")
+        mask = np.zeros((arr[:, 0].max() + 1, arr[:, 1].max() + 1), dtype=bool)
+        mask[arr[:, 0], arr[:, 1]] = True
+        return cls(mask)
+
+    @classmethod
+    def from_ascii(cls, text):
+        """Region from a text picture: ``.`` is a cell, ``#`` or space is not.
+
+        Rows may differ in length (short rows are padded with empty cells);
+        blank lines before the first and after the last row are ignored.
+
+        Raises
+        ------
+        ParseError
+            naming the line and column (from 1) of an unexpected character.
+
+        Examples
+        --------
+        >>> Region.from_ascii('''
+        ... ..
+        ... .#.
+        ... ''').cells().tolist()
+        [[0, 0], [0, 1], [1, 0], [1, 2]]
+        """
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ParseError(f"the text is not UTF-8 (byte {exc.start})") from None
+        if not isinstance(text, str):
+            raise TilingError(f"from_ascii expects a string, got {type(text).__name__}")
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        first_line = 0
+        while first_line < len(lines) and not lines[first_line].strip():
+            first_line += 1
+        last_line = len(lines)
+        while last_line > first_line and not lines[last_line - 1].strip():
+            last_line -= 1
+        rows = lines[first_line:last_line]
+        for i, row in enumerate(rows):
+            for j, ch in enumerate(row):
+                if ch not in ".# ":
+                    shown = repr(ch) if ch.isprintable() else f"U+{ord(ch):04X}"
+                    raise ParseError(
+                        f"unexpected character {shown} "
+                        "(use '.' for a cell, '#' or space for none)",
+                        line=first_line + i + 1,
+                        column=j + 1,
+                    )
+        if not any("." in row for row in rows):
+            raise ParseError("the text has no cells: draw cells with '.'")
+        width = max(len(row) for row in rows)
+        mask = np.zeros((len(rows), width), dtype=bool)
+        for i, row in enumerate(rows):
+            mask[i, : len(row)] = np.frombuffer(row.encode("ascii"), dtype=np.uint8) == ord(".")
+        return cls(mask)
+
+    @classmethod
+    def rectangle(cls, height, width):
+        """The full ``height`` x ``width`` board.
+
+        Examples
+        --------
+        >>> Region.rectangle(2, 3).to_ascii()
+        '...\\n...'
+        """
+        h, w = _positive_int(height, "height"), _positive_int(width, "width")
+        return cls(np.ones((h, w), dtype=bool))
+
+    @classmethod
+    def aztec_diamond(cls, n):
+        """The Aztec diamond of order ``n``: 2n(n+1) cells in a 2n x 2n box.
+
+        The cells are those whose centres lie within L1 distance ``n`` of the
+        centre of the box; row ``r`` (from 0) has ``2 min(r+1, 2n-r)`` cells.
+
+        Examples
+        --------
+        >>> print(Region.aztec_diamond(2).to_ascii())
+        #..#
+        ....
+        ....
+        #..#
+        >>> Region.aztec_diamond(10).n_cells
+        220
+        """
+        n = _positive_int(n, "order")
+        centre = n - 0.5
+        r = np.arange(2 * n)
+        dist = np.abs(r[:, None] - centre) + np.abs(r[None, :] - centre)
+        return cls(dist <= n)
+
+    # ------------------------------------------------------------------ basic queries
+    @property
+    def mask(self):
+        """Read-only boolean array, True on the cells of the region."""
+        return self._mask
+
+    @property
+    def shape(self):
+        """Shape ``(h, w)`` of :attr:`mask`."""
+        return self._mask.shape
+
+    @property
+    def n_cells(self):
+        """Number of cells."""
+        return len(self.cells())
+
+    def cells(self):
+        """The cells as a read-only ``(n_cells, 2)`` int array, in row-major order."""
+        if self._cells is None:
+            cells = np.argwhere(self._mask).astype(np.int64)
+            cells.setflags(write=False)
+            self._cells = cells
+        return self._cells
+
+    def cell_index(self):
+        """Int grid of :attr:`shape`: the index of each cell in :meth:`cells`, -1 elsewhere.
+
+        Examples
+        --------
+        >>> Region.from_ascii('.#\\n..').cell_index().tolist()
+        [[0, -1], [1, 2]]
+        """
+        index = np.full(self.shape, -1, dtype=np.int64)
+        cells = self.cells()
+        index[cells[:, 0], cells[:, 1]] = np.arange(len(cells))
+        return index
+
+    def colors(self):
+        """Checkerboard colour ``(row + col) % 2`` of each cell, aligned with :meth:`cells`.
+
+        Examples
+        --------
+        >>> Region.rectangle(2, 2).colors().tolist()
+        [0, 1, 1, 0]
+        """
+        return (self.cells().sum(axis=1) % 2).astype(np.int8)
+
+    @property
+    def balance(self):
+        """Number of colour-0 cells minus number of colour-1 cells.
+
+        A region with a domino tiling has balance 0.
+        """
+        colors = self.colors()
+        return int(len(colors) - 2 * int(colors.sum()))
+
+    def __contains__(self, cell):
+        try:
+            r, c = (int(x) for x in cell)
+        except (TypeError, ValueError):
+            return False
+        h, w = self.shape
+        return 0 <= r < h and 0 <= c < w and bool(self._mask[r, c])
+
+    def __len__(self):
+        return self.n_cells
+
+    def __iter__(self):
+        return (tuple(int(x) for x in cell) for cell in self.cells())
+
+    # ------------------------------------------------------------------ structure
+    def edges(self):
+        """The adjacent pairs of cells, as an ``(m, 2, 2)`` int array.
+
+        Each pair lists its colour-0 cell first.  Horizontal pairs come before
+        vertical ones, each in row-major order of their top-left cell.
+        """
+        m = self._mask
+        hr, hc = np.nonzero(m[:, :-1] & m[:, 1:])
+        vr, vc = np.nonzero(m[:-1, :] & m[1:, :])
+        a = np.concatenate([np.stack([hr, hc], 1), np.stack([vr, vc], 1)])
+        b = np.concatenate([np.stack([hr, hc + 1], 1), np.stack([vr + 1, vc], 1)])
+        swap = (a.sum(axis=1) % 2) == 1
+        first = np.where(swap[:, None], b, a)
+        second = np.where(swap[:, None], a, b)
+        return np.stack([first, second], axis=1).astype(np.int64)
+
+    def components(self):
+        """The 4-connected components, as a list of Regions in the same coordinates.
+
+        Ordered by their first cell in row-major order.
+
+        Examples
+        --------
+        >>> [c.n_cells for c in Region.from_ascii('..#.\\n#..#').components()]
+        [4, 1]
+        """
+        labels, k = ndi.label(self._mask, structure=_FOUR)
+        if k == 1:
+            return [self]
+        return [Region(labels == i) for i in range(1, k + 1)]
+
+    def is_connected(self):
+        """True when the cells form one 4-connected piece."""
+        return ndi.label(self._mask, structure=_FOUR)[1] == 1
+
+    def holes(self):
+        """The holes: groups of missing cells enclosed by the region.
+
+        A hole is a connected group of cells outside the region (joined across
+        sides or corners, since dominoes cannot pass a corner) that cannot
+        reach the outside of the bounding box.  Returns a list of ``(k, 2)`` cell
+        arrays, ordered by first cell.
+
+        Examples
+        --------
+        >>> [h.tolist() for h in Region.from_ascii('...\\n.#.\\n...').holes()]
+        [[[1, 1]]]
+        """
+        outside = np.pad(~self._mask, 1, constant_values=True)
+        labels, k = ndi.label(outside, structure=_EIGHT)
+        border = labels[0, 0]
+        result = []
+        for i in range(1, k + 1):
+            if i == border:
+                continue
+            cells = np.argwhere(labels == i) - 1
+            result.append(cells.astype(np.int64))
+        return result
+
+    def is_simply_connected(self):
+        """True when the region is connected and has no holes.
+
+        Examples
+        --------
+        >>> Region.rectangle(3, 3).without([(1, 1)]).is_simply_connected()
+        False
+        """
+        return self.is_connected() and not self.holes()
+
+    # ------------------------------------------------------------------ transforms
+    def without(self, cells):
+        """The region with ``cells`` removed.
+
+        Raises
+        ------
+        TilingError
+            if a cell is not in the region, or if nothing would be left.
+
+        Examples
+        --------
+        >>> Region.rectangle(2, 2).without([(0, 0)]).n_cells
+        3
+        """
+        arr = _as_cell_array(cells)
+        self._check_inside(arr, "cannot remove")
+        mask = self._mask.copy()
+        mask[arr[:, 0], arr[:, 1]] = False
+        if not mask.any():
+            raise TilingError("removing these cells would leave an empty region")
+        return Region(mask)
+
+    def with_cells(self, cells):
+        """The region with ``cells`` added (cells already present are fine).
+
+        Examples
+        --------
+        >>> Region.rectangle(1, 1).with_cells([(0, 1)]).shape
+        (1, 2)
+        """
+        arr = _as_cell_array(cells)
+        if len(arr) == 0:
+            return self
+        h = max(self.shape[0], int(arr[:, 0].max()) + 1)
+        w = max(self.shape[1], int(arr[:, 1].max()) + 1)
+        mask = np.zeros((h, w), dtype=bool)
+        mask[: self.shape[0], : self.shape[1]] = self._mask
+        mask[arr[:, 0], arr[:, 1]] = True
+        return Region(mask)
+
+    def transpose(self):
+        """The mirror image in the main diagonal: cell ``(r, c)`` becomes ``(c, r)``."""
+        return Region(self._mask.T)
+
+    def cropped(self):
+        """The same shape moved to the top-left corner (empty border rows/cols dropped).
+
+        Examples
+        --------
+        >>> Region.from_cells([(2, 3), (2, 4)]).cropped().shape
+        (1, 2)
+        """
+        rows = np.flatnonzero(self._mask.any(axis=1))
+        cols = np.flatnonzero(self._mask.any(axis=0))
+        return Region(self._mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
+
+    def bounding_box(self):
+        """``(row0, col0, row1, col1)``: the cells lie in rows row0..row1-1, cols col0..col1-1."""
+        rows = np.flatnonzero(self._mask.any(axis=1))
+        cols = np.flatnonzero(self._mask.any(axis=0))
+        return int(rows[0]), int(cols[0]), int(rows[-1]) + 1, int(cols[-1]) + 1
+
+    # ------------------------------------------------------------------ export
+    def to_ascii(self):
+        """Text picture: ``.`` for a cell, ``#`` for a missing cell, one line per row.
+
+        Every row from 0 down to the last cell is written (empty rows as ``#``),
+        so ``Region.from_ascii(r.to_ascii()) == r``.
+        """
+        m = self._canonical_mask()
+        chars = np.where(m, ord("."), ord("#")).astype(np.uint8)
+        return "\n".join(row.tobytes().decode("ascii") for row in chars)
+
+    def to_networkx(self):
+        """The cell graph as a :class:`networkx.Graph`.
+
+        Nodes are ``(row, col)`` tuples with a ``bipartite`` attribute (the
+        colour, 0 or 1); edges join cells that share a side.
+
+        Examples
+        --------
+        >>> g = Region.rectangle(2, 3).to_networkx()
+        >>> g.number_of_nodes(), g.number_of_edges(), g.nodes[(0, 1)]["bipartite"]
+        (6, 7, 1)
+        """
+        import networkx as nx
+
+        g = nx.Graph()
+        for (r, c), color in zip(self.cells().tolist(), self.colors().tolist()):
+            g.add_node((r, c), bipartite=color)
+        for a, b in self.edges().tolist():
+            g.add_edge(tuple(a), tuple(b))
+        return g
+
+    def biadjacency(self):
+        """The colour-0 x colour-1 adjacency matrix of the cell graph.
+
+        Returns
+        -------
+        matrix : scipy.sparse.csr_matrix of int8, shape (n0, n1)
+            ``matrix[i, j] == 1`` when colour-0 cell ``i`` and colour-1 cell ``j``
+            share a side.
+        cells0, cells1 : (n0, 2) and (n1, 2) int arrays
+            The cells of each colour, in row-major order: row ``i`` of the
+            matrix is the cell ``cells0[i]``, column ``j`` is ``cells1[j]``.
+
+        Examples
+        --------
+        >>> m, black, white = Region.rectangle(2, 2).biadjacency()
+        >>> m.toarray().tolist()
+        [[1, 1], [1, 1]]
+        """
+        cells = self.cells()
+        colors = self.colors()
+        cells0, cells1 = cells[colors == 0], cells[colors == 1]
+        index = np.full(self.shape, -1, dtype=np.int64)
+        index[cells0[:, 0], cells0[:, 1]] = np.arange(len(cells0))
+        index[cells1[:, 0], cells1[:, 1]] = np.arange(len(cells1))
+        e = self.edges()
+        rows = index[e[:, 0, 0], e[:, 0, 1]]
+        cols = index[e[:, 1, 0], e[:, 1, 1]]
+        matrix = sp.csr_matrix(
+            (np.ones(len(e), dtype=np.int8), (rows, cols)), shape=(len(cells0), len(cells1))
+        )
+        cells0 = cells0.copy()
+        cells1 = cells1.copy()
+        return matrix, cells0, cells1
+
+    # ------------------------------------------------------------------ comparison
+    def _canonical_mask(self):
+        """The mask without empty rows at the bottom and empty columns at the right."""
+        _, _, r1, c1 = self.bounding_box()
+        return self._mask[:r1, :c1]
+
+    def __eq__(self, other):
+        if not isinstance(other, Region):
+            return NotImplemented
+        a, b = self._canonical_mask(), other._canonical_mask()
+        return a.shape == b.shape and bool(np.array_equal(a, b))
+
+    def __hash__(self):
+        if self._hash is None:
+            m = self._canonical_mask()
+            self._hash = hash((m.shape, np.packbits(m).tobytes()))
+        return self._hash
+
+    def __repr__(self):
+        h, w = self.shape
+        if self.n_cells <= 64 and w <= 16:
+            body = self.to_ascii().replace("\n", "\\n")
+            return f"Region.from_ascii('{body}')"
+        return f"<Region {h}x{w}, {self.n_cells} cells>"
+
+    def _check_inside(self, cells, verb):
+        h, w = self.shape
+        inside = (cells[:, 0] < h) & (cells[:, 1] < w)
+        ok = np.zeros(len(cells), dtype=bool)
+        ok[inside] = self._mask[cells[inside, 0], cells[inside, 1]]
+        bad = np.flatnonzero(~ok)
+        if bad.size:
+            r, c = cells[bad[0]]
+            raise TilingError(f"{verb} cell ({r}, {c}): it is not in the region")
+
+
+def _positive_int(value, name):
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)):
+        raise TilingError(f"{name} must be a positive integer, got {value!r}")
+    if value < 1:
+        raise TilingError(f"{name} must be a positive integer, got {value}")
+    return int(value)
