@@ -1,0 +1,159 @@
+"""Benchmark: draw a tiling and save it as PNG, for 10^3, 10^5 and 10^6 dominoes.
+
+ours:     tiling.plot.draw_tiling(t, colors=...) + tiling.plot.save(ax, "x.png")
+          (patches up to 2000 pieces, one raster image beyond)
+baseline: the naive way, one matplotlib Rectangle per domino added with
+          ax.add_patch, then savefig; run in a subprocess with a time limit.
+
+The tilings are random "block" tilings of an h x w board (each 2 x 2 block two
+parallel dominoes, orientation at random), built with numpy so that no solver
+is timed.  Times are medians of several runs (one run at 10^6 in quick mode is
+skipped), in seconds, including figure creation, drawing and PNG encoding.
+
+Run: ``python benchmarks/bench_plot.py [--quick]``.
+"""
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+
+import matplotlib  # noqa: E402
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+
+from tiling import Region, Tiling, plot  # noqa: E402
+
+CASES = [(40, 50), (400, 500), (1250, 1600)]  # 10^3, 10^5, 10^6 dominoes
+
+
+def block_tiling(h, w, seed=0):
+    """Random tiling of the h x w board (h, w even) by 2 x 2 blocks of two parallel dominoes."""
+    rng = np.random.default_rng(seed)
+    bi, bj = np.meshgrid(np.arange(h // 2), np.arange(w // 2), indexing="ij")
+    r, c = 2 * bi.ravel(), 2 * bj.ravel()
+    vert = rng.random(r.size) < 0.5
+    a0 = np.stack([r, c], 1)
+    a1 = np.where(vert[:, None], np.stack([r + 1, c], 1), np.stack([r, c + 1], 1))
+    b0 = np.where(vert[:, None], np.stack([r, c + 1], 1), np.stack([r + 1, c], 1))
+    b1 = np.stack([r + 1, c + 1], 1)
+    dominoes = np.concatenate([np.stack([a0, a1], 1), np.stack([b0, b1], 1)])
+    return Tiling(Region.rectangle(h, w), dominoes)
+
+
+def ours(tiling, path, colors):
+    start = time.perf_counter()
+    ax = plot.draw_tiling(tiling, colors=colors)
+    plot.save(ax, path)
+    elapsed = time.perf_counter() - start
+    plt.close(ax.figure)
+    return elapsed
+
+
+_BASELINE = r"""
+import sys, time
+import matplotlib
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+from matplotlib.patches import Rectangle
+sys.path.insert(0, {root!r})
+sys.path.insert(0, {here!r})
+from bench_plot import block_tiling
+t = block_tiling({h}, {w})
+orient = t.orientations("nsew")
+table = {{"N": "#E69F00", "S": "#0072B2", "W": "#009E73", "E": "#CC79A7"}}
+start = time.perf_counter()
+fig, ax = plt.subplots(figsize=(8, 8 * {h} / {w}))
+for (a, b), o in zip(t.dominoes.tolist(), orient.tolist()):
+    ax.add_patch(Rectangle((a[1], a[0]), b[1] - a[1] + 1, b[0] - a[0] + 1,
+                           facecolor=table[o], edgecolor="black", linewidth=0.5))
+ax.set_xlim(0, {w}); ax.set_ylim({h}, 0); ax.set_aspect("equal"); ax.axis("off")
+fig.savefig({path!r})
+print(time.perf_counter() - start)
+"""
+
+
+def baseline(h, w, path, limit):
+    """Seconds for the naive drawing, or a string when it ran past ``limit``."""
+    code = _BASELINE.format(root=os.path.dirname(HERE), here=HERE, h=h, w=w, path=path)
+    try:
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             timeout=limit, check=True)
+    except subprocess.TimeoutExpired:
+        return f"stalled > {limit:.0f}s"
+    return float(out.stdout.strip().splitlines()[-1])
+
+
+def _fmt(t):
+    return t if isinstance(t, str) else f"{t:.3f}s"
+
+
+def aztec_row(order, tmp):
+    """Draw-and-save time of a uniformly random Aztec diamond with its arctic circle."""
+    try:
+        from tiling import aztec
+    except ImportError:
+        return None
+    start = time.perf_counter()
+    tiling = aztec.sample_aztec(order, rng=0)
+    sample = time.perf_counter() - start
+    start = time.perf_counter()
+    ax = plot.draw_tiling(tiling, colors="orientation", arctic=True)
+    plot.save(ax, os.path.join(tmp, "aztec.png"))
+    elapsed = time.perf_counter() - start
+    plt.close(ax.figure)
+    return (f"| Aztec diamond n={order} ({len(tiling):,} dominoes), orientation + arctic "
+            f"(sampling {sample:.1f}s not counted) | {_fmt(elapsed)} | - | - |")
+
+
+def main(quick=False):
+    """Run the benchmark and return its markdown table."""
+    cases = CASES[:2] if quick else CASES
+    repeats = 1 if quick else 3
+    limit = 20.0 if quick else 60.0
+    lines = [
+        "## Plotting: draw and save a tiling as PNG",
+        "",
+        "ours = tiling.plot.draw_tiling + save (patches <= 2000 pieces, raster image beyond); "
+        "baseline = one matplotlib Rectangle per domino (ax.add_patch) + savefig, in a "
+        f"subprocess limited to {limit:.0f}s. Medians of {repeats} run(s).",
+        "",
+        "| case | ours | baseline | ratio |",
+        "|---|---|---|---|",
+    ]
+    stalled = None
+    with tempfile.TemporaryDirectory() as tmp:
+        for h, w in cases:
+            tiling = block_tiling(h, w)
+            n = len(tiling)
+            for colors in ("orientation", "auto"):
+                path = os.path.join(tmp, f"ours_{n}_{colors}.png")
+                t = statistics.median(ours(tiling, path, colors) for _ in range(repeats))
+                if colors == "orientation" and stalled:
+                    base, ratio = f"not run (stalled at {stalled:,})", "-"
+                elif colors == "orientation":
+                    base = baseline(h, w, os.path.join(tmp, f"base_{n}.png"), limit)
+                    ratio = f"{base / t:.1f}x" if not isinstance(base, str) else "-"
+                    stalled = n if isinstance(base, str) else None
+                else:
+                    base, ratio = "-", "-"
+                label = f"{n:,} dominoes ({h}x{w}), colors={colors!r}"
+                lines.append(f"| {label} | {_fmt(t)} | {_fmt(base)} | {ratio} |")
+        if not quick:
+            row = aztec_row(1000, tmp)
+            if row:
+                lines.append(row)
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    print(main(quick="--quick" in sys.argv))
