@@ -76,16 +76,16 @@ class Tiling:
         labels[region.mask] = -2
         if len(arr):
             ids = np.repeat(np.arange(len(arr)), 2)
-            key = flat[:, 0] * region.shape[1] + flat[:, 1]
-            order = np.argsort(key, kind="stable")
-            dup = np.flatnonzero(key[order][1:] == key[order][:-1])
-            if dup.size:
-                i, j = order[dup[0]], order[dup[0] + 1]
-                r, c = flat[i]
-                raise TilingError(
-                    f"dominoes {ids[i]} and {ids[j]} overlap at cell ({r}, {c})"
-                )
             labels[flat[:, 0], flat[:, 1]] = ids
+            # A cell written twice keeps only one id, so reading the labels back
+            # finds any overlap in O(k) without sorting.
+            back = labels[flat[:, 0], flat[:, 1]]
+            clash = np.flatnonzero(back != ids)
+            if clash.size:
+                i = clash[0]
+                r, c = flat[i]
+                a, b = sorted((int(ids[i]), int(back[i])))
+                raise TilingError(f"dominoes {a} and {b} overlap at cell ({r}, {c})")
         arr.setflags(write=False)
         labels.setflags(write=False)
         self._region = region
