@@ -276,3 +276,14 @@ def test_examples_are_the_documented_shapes():
 def test_repr_is_informative():
     assert repr(Region.rectangle(1, 2)) == "Region.from_ascii('..')"
     assert "200x200" in repr(Region.rectangle(200, 200))
+
+
+def test_huge_coordinates_are_refused_before_allocating_a_mask():
+    with pytest.raises(TilingError, match=r"span a 1 x 25455807415 box"):
+        Region.from_cells([(0, 25455807414)])
+    with pytest.raises(TilingError, match="over the limit"):
+        Region.rectangle(10**6, 10**6)
+    with pytest.raises(TilingError, match="over the limit"):
+        Region.rectangle(1, 1).with_cells([(10**6, 10**6)])
+    with pytest.raises(TilingError, match="over the limit"):
+        Region.aztec_diamond(10**6)

@@ -15,6 +15,10 @@ from .errors import ParseError, TilingError
 
 __all__ = ["Region"]
 
+#: Largest bounding box (in cells, counting missing ones) a region may span: a
+#: bigger mask would take gigabytes before any solver even starts.
+MAX_BOX_CELLS = 2**30
+
 _FOUR = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 _EIGHT = np.ones((3, 3), dtype=bool)
 
@@ -123,7 +127,7 @@ class Region:
         arr = _as_cell_array(cells)
         if len(arr) == 0:
             raise TilingError("a region needs at least one cell; no cells were given")
-        mask = np.zeros((arr[:, 0].max() + 1, arr[:, 1].max() + 1), dtype=bool)
+        mask = np.zeros(_box_shape(arr, (0, 0)), dtype=bool)
         mask[arr[:, 0], arr[:, 1]] = True
         return cls(mask)
 
@@ -190,6 +194,7 @@ class Region:
         '...\\n...'
         """
         h, w = _positive_int(height, "height"), _positive_int(width, "width")
+        _box_shape(np.array([[h - 1, w - 1]]), (0, 0))
         return cls(np.ones((h, w), dtype=bool))
 
     @classmethod
@@ -210,6 +215,7 @@ class Region:
         220
         """
         n = _positive_int(n, "order")
+        _box_shape(np.array([[2 * n - 1, 2 * n - 1]]), (0, 0))
         centre = n - 0.5
         r = np.arange(2 * n)
         dist = np.abs(r[:, None] - centre) + np.abs(r[None, :] - centre)
@@ -388,9 +394,7 @@ class Region:
         arr = _as_cell_array(cells)
         if len(arr) == 0:
             return self
-        h = max(self.shape[0], int(arr[:, 0].max()) + 1)
-        w = max(self.shape[1], int(arr[:, 1].max()) + 1)
-        mask = np.zeros((h, w), dtype=bool)
+        mask = np.zeros(_box_shape(arr, self.shape), dtype=bool)
         mask[: self.shape[0], : self.shape[1]] = self._mask
         mask[arr[:, 0], arr[:, 1]] = True
         return Region(mask)
@@ -517,6 +521,18 @@ class Region:
         if bad.size:
             r, c = cells[bad[0]]
             raise TilingError(f"{verb} cell ({r}, {c}): it is not in the region")
+
+
+def _box_shape(cells, at_least):
+    """Shape of the mask holding ``cells`` (and a mask of shape ``at_least``), within budget."""
+    h = max(at_least[0], int(cells[:, 0].max()) + 1)
+    w = max(at_least[1], int(cells[:, 1].max()) + 1)
+    if h * w > MAX_BOX_CELLS:
+        raise TilingError(
+            f"the cells span a {h} x {w} box ({h * w} cells), over the limit of "
+            f"{MAX_BOX_CELLS}; shift them towards (0, 0) or split the region"
+        )
+    return h, w
 
 
 def _positive_int(value, name):
