@@ -23,47 +23,16 @@ import subprocess
 import sys
 import time
 
-import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
-from tiling import Region, Tiling, coloring  # noqa: E402
+from tiling import coloring  # noqa: E402
+from tiling.examples import brick_tiling  # noqa: E402
 
 CASES = [(100, 200), (250, 800), (1000, 2000)]  # 10^4, 10^5, 10^6 dominoes
 RUNS = [("side", 5), ("side", 4), ("touch", 5)]
 IN_PROCESS_BASELINE = 200_000  # dominoes; larger graphs: subprocess with a limit
-
-
-def random_tiling(h, w, rounds=40, seed=0):
-    """A tiling of the h x w rectangle (w even): horizontal rows, then random 2 x 2 flips.
-
-    Each round picks a parity offset, so the 2 x 2 windows it looks at are
-    disjoint; a window holding two parallel dominoes turns by 90 degrees with
-    probability 1/2 (a step of the flip Markov chain, vectorised).
-    """
-    rng = np.random.default_rng(seed)
-    right, left, down, up = 0, 1, 2, 3  # where each cell's partner lies
-    p = np.zeros((h, w), np.int8)
-    p[:, 0::2], p[:, 1::2] = right, left
-    for _ in range(rounds):
-        dr, dc = rng.integers(0, 2, size=2)
-        rows, cols = (h - dr) // 2, (w - dc) // 2
-        a = p[dr : dr + 2 * rows : 2, dc : dc + 2 * cols : 2]
-        b = p[dr + 1 : dr + 2 * rows : 2, dc : dc + 2 * cols : 2]
-        c = p[dr : dr + 2 * rows : 2, dc + 1 : dc + 2 * cols : 2]
-        d = p[dr + 1 : dr + 2 * rows : 2, dc + 1 : dc + 2 * cols : 2]
-        flip = rng.random(a.shape) < 0.5
-        to_vertical = (a == right) & (b == right) & flip
-        to_horizontal = (a == down) & (c == down) & flip
-        a[to_vertical], c[to_vertical], b[to_vertical], d[to_vertical] = down, down, up, up
-        a[to_horizontal], b[to_horizontal] = right, right
-        c[to_horizontal], d[to_horizontal] = left, left
-    hr, hc = np.nonzero(p == right)
-    vr, vc = np.nonzero(p == down)
-    first = np.concatenate([np.stack([hr, hc], 1), np.stack([vr, vc], 1)])
-    second = np.concatenate([np.stack([hr, hc + 1], 1), np.stack([vr + 1, vc], 1)])
-    return Tiling(Region.rectangle(h, w), np.stack([first, second], 1))
 
 
 def ours(tiling, k, kind):
@@ -118,7 +87,7 @@ def main(quick=False):
         "|---|---|---|---|---|---|",
     ]
     for h, w in cases:
-        tiling = random_tiling(h, w)
+        tiling = brick_tiling(h, w, rounds=40, rng=0)
         n = len(tiling)
         repeats = 1 if quick or n >= 10**6 else (5 if n <= 10**4 else 3)
         baselines = {}
@@ -145,7 +114,7 @@ if __name__ == "__main__":
     if "--baseline" in sys.argv:
         i = sys.argv.index("--baseline")
         h, w, kind = int(sys.argv[i + 1]), int(sys.argv[i + 2]), sys.argv[i + 3]
-        seconds, used = networkx_greedy(random_tiling(h, w), kind)
+        seconds, used = networkx_greedy(brick_tiling(h, w, rounds=40, rng=0), kind)
         print(seconds, used)
     else:
         print(main(quick="--quick" in sys.argv))

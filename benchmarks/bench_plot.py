@@ -20,7 +20,6 @@ import sys
 import tempfile
 import time
 
-import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -31,23 +30,10 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
-from tiling import Region, Tiling, plot  # noqa: E402
+from tiling import plot  # noqa: E402
+from tiling.examples import block_tiling  # noqa: E402
 
 CASES = [(40, 50), (400, 500), (1250, 1600)]  # 10^3, 10^5, 10^6 dominoes
-
-
-def block_tiling(h, w, seed=0):
-    """Random tiling of the h x w board (h, w even) by 2 x 2 blocks of two parallel dominoes."""
-    rng = np.random.default_rng(seed)
-    bi, bj = np.meshgrid(np.arange(h // 2), np.arange(w // 2), indexing="ij")
-    r, c = 2 * bi.ravel(), 2 * bj.ravel()
-    vert = rng.random(r.size) < 0.5
-    a0 = np.stack([r, c], 1)
-    a1 = np.where(vert[:, None], np.stack([r + 1, c], 1), np.stack([r, c + 1], 1))
-    b0 = np.where(vert[:, None], np.stack([r, c + 1], 1), np.stack([r + 1, c], 1))
-    b1 = np.stack([r + 1, c + 1], 1)
-    dominoes = np.concatenate([np.stack([a0, a1], 1), np.stack([b0, b1], 1)])
-    return Tiling(Region.rectangle(h, w), dominoes)
 
 
 def ours(tiling, path, colors):
@@ -67,7 +53,7 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 sys.path.insert(0, {root!r})
 sys.path.insert(0, {here!r})
-from bench_plot import block_tiling
+from tiling.examples import block_tiling
 t = block_tiling({h}, {w})
 orient = t.orientations("nsew")
 table = {{"N": "#E69F00", "S": "#0072B2", "W": "#009E73", "E": "#CC79A7"}}

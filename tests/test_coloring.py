@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 import tiling
 from tiling import Region, Tiling, TilingError, coloring
 from tiling.brute import enumerate_tilings
+from tiling.examples import brick_tiling
 
 from .strategies import balanced_regions, regions
 
@@ -88,34 +89,6 @@ def partial_is_proper(t, kind):
     return check
 
 
-def random_tiling(h, w, rounds=20, rng=0):
-    """A tiling of the h x w rectangle (w even): rows of horizontal dominoes, then
-    rounds of random 2x2 flips (two parallel dominoes in a square turn by 90 degrees)."""
-    rng = np.random.default_rng(rng)
-    right, left, down, up = 0, 1, 2, 3
-    p = np.zeros((h, w), np.int8)
-    p[:, 0::2], p[:, 1::2] = right, left
-    for _ in range(rounds):
-        dr, dc = rng.integers(0, 2, size=2)
-        rows, cols = (h - dr) // 2, (w - dc) // 2
-        a = p[dr : dr + 2 * rows : 2, dc : dc + 2 * cols : 2]
-        b = p[dr + 1 : dr + 2 * rows : 2, dc : dc + 2 * cols : 2]
-        c = p[dr : dr + 2 * rows : 2, dc + 1 : dc + 2 * cols : 2]
-        d = p[dr + 1 : dr + 2 * rows : 2, dc + 1 : dc + 2 * cols : 2]
-        flip = rng.random(a.shape) < 0.5
-        to_vertical = (a == right) & (b == right) & flip
-        to_horizontal = (a == down) & (c == down) & flip
-        a[to_vertical], c[to_vertical], b[to_vertical], d[to_vertical] = down, down, up, up
-        a[to_horizontal], b[to_horizontal] = right, right
-        c[to_horizontal], d[to_horizontal] = left, left
-    hr, hc = np.nonzero(p == right)
-    vr, vc = np.nonzero(p == down)
-    first = np.concatenate([np.stack([hr, hc], 1), np.stack([vr, vc], 1)])
-    second = np.concatenate([np.stack([hr, hc + 1], 1), np.stack([vr + 1, vc], 1)])
-    dominoes = np.stack([first, second], 1)[rng.permutation(len(first))]
-    return Tiling(Region.rectangle(h, w), dominoes)
-
-
 def random_maximal_placement(region, rng):
     """A partial tiling: dominoes dropped at random until none fits."""
     rng = np.random.default_rng(rng)
@@ -189,7 +162,7 @@ def test_side_graph_is_four_degenerate_in_reverse_row_major_order():
     # The theorem the side colouring rests on: each domino has at most four
     # side neighbours among the dominoes coloured before it.
     for seed in range(5):
-        t = random_tiling(30, 40, rng=seed)
+        t = brick_tiling(30, 40, rng=seed)
         position = np.empty(len(t), int)
         position[coloring._row_major_order(t)] = np.arange(len(t))
         earlier = np.zeros(len(t), int)
@@ -209,14 +182,14 @@ def test_side_colourings_are_proper_on_small_perfect_and_partial_tilings(t, k):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_four_and_five_colourings_of_random_tilings_of_thousands_of_dominoes(seed):
-    t = random_tiling(40 + 4 * seed, 100, rounds=10 + 10 * seed, rng=seed)
+    t = brick_tiling(40 + 4 * seed, 100, rounds=10 + 10 * seed, rng=seed)
     assert len(t) >= 2000
     for k in (4, 5):
         assert_proper(t, tiling.color(t, k=k), k, "side")
 
 
 def test_a_large_random_tiling_is_four_coloured_with_kempe_swaps():
-    t = random_tiling(150, 200, rounds=40, rng=7)
+    t = brick_tiling(150, 200, rounds=40, rng=7)
     colors, steps = tiling.color(t, k=4, record=True)
     assert_proper(t, colors, 4, "side")
     assert sum(s[0] == "swap" for s in steps) > 10
@@ -246,7 +219,7 @@ def test_kempe_step_unblocks_the_stuck_tiling_after_blocked_pairs():
 @settings(max_examples=30)
 @given(st.integers(4, 12), st.integers(2, 7), st.integers(0, 2**32 - 1))
 def test_every_recorded_step_keeps_the_colouring_proper(h, half_w, seed):
-    t = random_tiling(h, 2 * half_w, rounds=10, rng=seed)
+    t = brick_tiling(h, 2 * half_w, rounds=10, rng=seed)
     for k in (4, 5):
         colors, steps = tiling.color(t, k=k, record=True)
         assert [s[1] for s in steps if s[0] == "assign"] == coloring._row_major_order(t)
@@ -326,7 +299,7 @@ def test_kempe_five_colours_planar_triangulations_in_the_classical_order():
 # ---------------------------------------------------------------------- touch and few colours
 @pytest.mark.parametrize("seed", range(4))
 def test_touch_five_colourings_of_random_tilings(seed):
-    t = random_tiling(30, 60, rounds=30, rng=seed)
+    t = brick_tiling(30, 60, rounds=30, rng=seed)
     colors, steps = tiling.color(t, k=5, adjacency="touch", record=True)
     assert_proper(t, colors, 5, "touch")
     assert np.array_equal(replay(len(t), steps), colors)
@@ -348,7 +321,7 @@ def test_small_tilings_get_k_colours_exactly_when_k_is_the_chromatic_number_or_m
 
 def test_touch_four_colouring_repairs_by_local_search():
     # found by search: greedy and Kempe both fail, the exact repair succeeds
-    t = random_tiling(6, 8, rounds=10, rng=26)
+    t = brick_tiling(6, 8, rounds=10, rng=26)
     stats = {}
     nbrs = coloring._neighbor_lists(coloring.adjacency(t, "touch"))
     coloring._color_graph(nbrs, 4, coloring._smallest_last(nbrs), None, stats)
@@ -359,7 +332,7 @@ def test_touch_four_colouring_repairs_by_local_search():
 
 
 def test_touch_four_colouring_of_a_large_tiling_fails_with_the_k_reached():
-    t = random_tiling(40, 50, rng=2)
+    t = brick_tiling(40, 50, rng=2)
     with pytest.raises(TilingError, match=r"no proper 4-colouring with adjacency='touch'.*use k=5"):
         tiling.color(t, k=4, adjacency="touch")
 
@@ -416,7 +389,7 @@ def test_bad_arguments_raise_clear_errors():
 
 
 def test_a_huge_palette_is_fine_and_greedy():
-    t = random_tiling(10, 20, rng=1)
+    t = brick_tiling(10, 20, rng=1)
     colors = tiling.color(t, k=10**9, adjacency="touch")
     assert_proper(t, colors, 10**9, "touch")
     assert colors.max() < 11  # a domino touches at most 10 others

@@ -25,6 +25,7 @@ from matplotlib.colors import to_rgb  # noqa: E402
 from PIL import Image  # noqa: E402
 
 from tiling import Region, Tiling, aztec, certificates, examples, plot  # noqa: E402
+from tiling.examples import block_tiling  # noqa: E402
 from tiling.brute import enumerate_tilings  # noqa: E402
 from tiling.coloring import color  # noqa: E402
 from tiling.errors import TilingError  # noqa: E402
@@ -93,20 +94,6 @@ def darkness(rgb):
 def side_pairs(region):
     """Pairs of side-adjacent cells of a region, top or left cell first."""
     return [tuple(sorted(map(tuple, e))) for e in region.edges().tolist()]
-
-
-def block_tiling(h, w, seed):
-    """A random tiling of the h x w board by 2 x 2 blocks, each two parallel dominoes."""
-    rng = np.random.default_rng(seed)
-    bi, bj = np.meshgrid(np.arange(h // 2), np.arange(w // 2), indexing="ij")
-    r, c = 2 * bi.ravel(), 2 * bj.ravel()
-    vert = rng.random(r.size) < 0.5
-    a0 = np.stack([r, c], 1)
-    a1 = np.where(vert[:, None], np.stack([r + 1, c], 1), np.stack([r, c + 1], 1))
-    b0 = np.where(vert[:, None], np.stack([r, c + 1], 1), np.stack([r + 1, c], 1))
-    b1 = np.stack([r + 1, c + 1], 1)
-    dominoes = np.concatenate([np.stack([a0, a1], 1), np.stack([b0, b1], 1)])
-    return Tiling(Region.rectangle(h, w), dominoes)
 
 
 # ---------------------------------------------------------------------------- draw_tiling
@@ -236,7 +223,7 @@ def test_patches_and_raster_agree_on_cell_colours(region):
 
 
 def test_a_million_dominoes_draw_and_save_within_ten_seconds(tmp_path):
-    tiling = block_tiling(1000, 2000, seed=1)
+    tiling = block_tiling(1000, 2000, rng=1)
     start = time.perf_counter()
     ax = plot.draw_tiling(tiling, colors="orientation")
     plot.save(ax, tmp_path / "big.png")

@@ -11,22 +11,14 @@ stays quick.
 """
 
 from .dominoes import Tiling
-from .errors import TilingError, TooLargeError
-from .region import Region
+from .errors import TilingError
+from .region import Region, require_region
 
 __all__ = ["count", "find", "max_cover", "sample"]
 
 COUNT_METHODS = ("auto", "dp", "kasteleyn", "brute")
 COVER_METHODS = ("auto", "dp", "hopcroft-karp", "kuhn")
 SAMPLE_METHODS = ("auto", "dp", "shuffling")
-
-
-def _check_region(region, who):
-    if not isinstance(region, Region):
-        raise TilingError(
-            f"{who}() needs a tiling.Region (e.g. Region.from_ascii(text)), "
-            f"got {type(region).__name__}"
-        )
 
 
 def _check_method(method, allowed, who):
@@ -69,7 +61,7 @@ def count(region, method="auto", *, progress=False, executor=None):
     >>> count(Region.rectangle(8, 8).without([(0, 0), (7, 7)]))
     0
     """
-    _check_region(region, "count")
+    require_region(region, "count")
     _check_method(method, COUNT_METHODS, "count")
     if method == "brute":
         from . import brute
@@ -132,7 +124,7 @@ def find(region, method="auto"):
     >>> find(Region.rectangle(3, 3)) is None
     True
     """
-    _check_region(region, "find")
+    require_region(region, "find")
     _check_method(method, COVER_METHODS, "find")
     if _obviously_untileable(region):
         return None
@@ -165,7 +157,7 @@ def max_cover(region, method="auto"):
     >>> len(t), len(t.uncovered())
     (4, 1)
     """
-    _check_region(region, "max_cover")
+    require_region(region, "max_cover")
     _check_method(method, COVER_METHODS, "max_cover")
     return _cover(region, method, "max_cover")
 
@@ -197,11 +189,11 @@ def sample(region, rng=None, method="auto"):
     >>> sample(Region.rectangle(2, 3), rng=0).is_perfect
     True
     """
-    _check_region(region, "sample")
+    require_region(region, "sample")
     _check_method(method, SAMPLE_METHODS, "sample")
     if _obviously_untileable(region):
         raise TilingError("cannot sample: the region has no tiling (see tiling.prove_impossible)")
-    order = _aztec_order(region)
+    order = region.aztec_order()
     if method == "shuffling" or (method == "auto" and order is not None):
         if order is None:
             raise TilingError(
@@ -215,13 +207,3 @@ def sample(region, rng=None, method="auto"):
     from . import profile
 
     return profile.sample_tiling(region, rng=rng)
-
-
-def _aztec_order(region):
-    """The order n when ``region`` is a translate of the Aztec diamond of order n, else None."""
-    r0, c0, r1, c1 = region.bounding_box()
-    h, w = r1 - r0, c1 - c0
-    if h != w or h % 2 or 2 * (h // 2) * (h // 2 + 1) != region.n_cells:
-        return None
-    n = h // 2
-    return n if region.cropped() == Region.aztec_diamond(n) else None

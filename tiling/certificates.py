@@ -41,7 +41,7 @@ import numpy as np
 import scipy.ndimage as ndi
 
 from .errors import TilingError
-from .region import Region, _as_cell_array
+from .region import Region, _as_cell_array, require_region
 
 __all__ = ["Certificate", "prove_impossible", "cover_bound"]
 
@@ -224,7 +224,7 @@ def prove_impossible(region):
     >>> prove_impossible(Region.rectangle(2, 2)) is None
     True
     """
-    _check(region, "prove_impossible")
+    require_region(region, "prove_impossible")
     labels, sizes, balance = _pieces(region)
     odd = np.flatnonzero(sizes % 2)
     if odd.size:
@@ -285,7 +285,7 @@ def cover_bound(region):
     >>> cert.deficiency, len(cert.cells), len(cert.neighbors), cert.verify()
     (1, 5, 4, True)
     """
-    _check(region, "cover_bound")
+    require_region(region, "cover_bound")
     tiling = _max_cover(region)
     empty = np.zeros((0, 2), dtype=np.int64)
     if tiling.is_perfect:
@@ -305,14 +305,6 @@ def cover_bound(region):
 
 
 # ---------------------------------------------------------------------------- helpers
-def _check(region, who):
-    if not isinstance(region, Region):
-        raise TilingError(
-            f"{who}() needs a tiling.Region (e.g. Region.from_ascii(text)), "
-            f"got {type(region).__name__}"
-        )
-
-
 def _max_cover(region):
     # Imported here: certificates build on the public matching solver only.
     from .matching import hopcroft_karp

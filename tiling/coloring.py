@@ -33,7 +33,7 @@ pair always exists.
 import numpy as np
 import scipy.sparse as sp
 
-from .dominoes import Tiling
+from .dominoes import require_tiling
 from .errors import TilingError
 
 __all__ = ["color", "adjacency"]
@@ -95,7 +95,7 @@ def adjacency(tiling, kind="side"):
     >>> adjacency(t).toarray().tolist()
     [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
     """
-    _check_tiling(tiling, "adjacency")
+    require_tiling(tiling, "adjacency")
     _check_kind(kind, "adjacency", "kind")
     return _adjacency_matrix(tiling, kind)
 
@@ -161,7 +161,7 @@ def color(tiling, k=5, adjacency="side", record=False):
     >>> steps
     [('assign', 2, 0), ('assign', 1, 1), ('assign', 0, 2)]
     """
-    _check_tiling(tiling, "color")
+    require_tiling(tiling, "color")
     k = _check_k(k)
     _check_kind(adjacency, "color", "adjacency")
     if not isinstance(record, (bool, np.bool_)):
@@ -184,11 +184,6 @@ def color(tiling, k=5, adjacency="side", record=False):
 
 
 # ---------------------------------------------------------------------- checks
-def _check_tiling(tiling, who):
-    if not isinstance(tiling, Tiling):
-        raise TilingError(f"{who}() needs a tiling.Tiling, got {type(tiling).__name__}")
-
-
 def _check_kind(kind, who, name):
     if not isinstance(kind, str) or kind not in KINDS:
         raise TilingError(f"{who}(): {name} must be 'side' or 'touch', not {kind!r}")

@@ -11,7 +11,7 @@ import numpy as np
 from .errors import TilingError
 from .region import Region, _as_cell_array
 
-__all__ = ["Tiling"]
+__all__ = ["Tiling", "require_tiling"]
 
 # Characters for Tiling.to_ascii: every cell is two characters wide.
 _ASCII = {
@@ -266,6 +266,12 @@ class Tiling:
     def __repr__(self):
         kind = "perfect" if self.is_perfect else f"{len(self.uncovered())} cells uncovered"
         return f"<Tiling of {len(self)} dominoes on {self._region!r}, {kind}>"
+
+
+def require_tiling(obj, who):
+    """Raise a one-line TilingError unless ``obj`` is a Tiling (``who`` names the caller)."""
+    if not isinstance(obj, Tiling):
+        raise TilingError(f"{who}() needs a tiling.Tiling, got {type(obj).__name__}")
 
 
 def _as_domino_array(dominoes):

@@ -4,6 +4,10 @@ Each function returns a fresh :class:`~tiling.region.Region`; :data:`EXAMPLES`
 maps a short name to each (the command line uses these names).
 """
 
+import numpy as np
+
+from ._util import as_rng
+from .dominoes import Tiling
 from .region import Region
 
 __all__ = [
@@ -13,6 +17,8 @@ __all__ = [
     "ring",
     "holey_board",
     "figure_7x7",
+    "brick_tiling",
+    "block_tiling",
     "EXAMPLES",
 ]
 
@@ -108,6 +114,70 @@ def figure_7x7():
 ###...#
 """
     )
+
+
+def brick_tiling(height, width, rounds=20, rng=None):
+    """A large, irregular tiling of the ``height`` x ``width`` board, quickly.
+
+    Starts from rows of horizontal bricks (``width`` even) and applies
+    ``rounds`` sweeps of random 2 x 2 flips: each sweep picks a parity offset
+    so that the 2 x 2 windows are disjoint, and turns each window holding two
+    parallel dominoes by 90 degrees with probability 1/2 (a vectorised step of
+    the flip Markov chain; not an exactly uniform sample, for which see
+    :func:`tiling.sample`).  The dominoes are listed in random order.
+
+    Examples
+    --------
+    >>> t = brick_tiling(6, 8, rng=0)
+    >>> t.is_perfect, len(t)
+    (True, 24)
+    """
+    rng = as_rng(rng)
+    right, left, down, up = 0, 1, 2, 3  # where each cell's partner lies
+    p = np.zeros((height, width), np.int8)
+    p[:, 0::2], p[:, 1::2] = right, left
+    for _ in range(rounds):
+        dr, dc = rng.integers(0, 2, size=2)
+        rows, cols = (height - dr) // 2, (width - dc) // 2
+        a = p[dr : dr + 2 * rows : 2, dc : dc + 2 * cols : 2]
+        b = p[dr + 1 : dr + 2 * rows : 2, dc : dc + 2 * cols : 2]
+        c = p[dr : dr + 2 * rows : 2, dc + 1 : dc + 2 * cols : 2]
+        d = p[dr + 1 : dr + 2 * rows : 2, dc + 1 : dc + 2 * cols : 2]
+        flip = rng.random(a.shape) < 0.5
+        to_vertical = (a == right) & (b == right) & flip
+        to_horizontal = (a == down) & (c == down) & flip
+        a[to_vertical], c[to_vertical], b[to_vertical], d[to_vertical] = down, down, up, up
+        a[to_horizontal], b[to_horizontal] = right, right
+        c[to_horizontal], d[to_horizontal] = left, left
+    hr, hc = np.nonzero(p == right)
+    vr, vc = np.nonzero(p == down)
+    first = np.concatenate([np.stack([hr, hc], 1), np.stack([vr, vc], 1)])
+    second = np.concatenate([np.stack([hr, hc + 1], 1), np.stack([vr + 1, vc], 1)])
+    dominoes = np.stack([first, second], 1)[rng.permutation(len(first))]
+    return Tiling(Region.rectangle(height, width), dominoes)
+
+
+def block_tiling(height, width, rng=None):
+    """A tiling of the board (both sides even) by 2 x 2 blocks of two parallel dominoes.
+
+    Each block is horizontal or vertical with probability 1/2; built in a few
+    array operations, so a million dominoes take a fraction of a second.
+
+    Examples
+    --------
+    >>> len(block_tiling(4, 6, rng=0))
+    12
+    """
+    rng = as_rng(rng)
+    bi, bj = np.meshgrid(np.arange(height // 2), np.arange(width // 2), indexing="ij")
+    r, c = 2 * bi.ravel(), 2 * bj.ravel()
+    vert = rng.random(r.size) < 0.5
+    a0 = np.stack([r, c], 1)
+    a1 = np.where(vert[:, None], np.stack([r + 1, c], 1), np.stack([r, c + 1], 1))
+    b0 = np.where(vert[:, None], np.stack([r, c + 1], 1), np.stack([r + 1, c], 1))
+    b1 = np.stack([r + 1, c + 1], 1)
+    dominoes = np.concatenate([np.stack([a0, a1], 1), np.stack([b0, b1], 1)])
+    return Tiling(Region.rectangle(height, width), dominoes)
 
 
 EXAMPLES = {

@@ -35,16 +35,11 @@ import scipy.sparse as sp
 
 from . import exact
 from .errors import TilingError
-from .region import Region
+from .region import Region, require_region
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds", "rectangle_count"]
 
 _FOUR = ndi.generate_binary_structure(2, 1)
-
-
-def _check_region(region, who):
-    if not isinstance(region, Region):
-        raise TilingError(f"{who}() needs a tiling.Region, got {type(region).__name__}")
 
 
 def _components(mask):
@@ -115,7 +110,7 @@ def matrix(region):
     >>> round(abs(np.linalg.det(K.toarray())))
     2
     """
-    _check_region(region, "matrix")
+    require_region(region, "matrix")
     biadjacency, cells0, cells1 = region.biadjacency()
     horizontal, vertical = _edge_signs(region)
     edges = region.edges()
@@ -239,22 +234,12 @@ def _rectangle_product(h, w):
     return factors[0]
 
 
-def _aztec_order(part):
-    """The order n when ``part`` is a translate of the Aztec diamond of order n, else None."""
-    r0, c0, r1, c1 = part.bounding_box()
-    h, w = r1 - r0, c1 - c0
-    if h != w or h % 2 or 2 * (h // 2) * (h // 2 + 1) != part.n_cells:
-        return None
-    n = h // 2
-    return n if part.cropped() == Region.aztec_diamond(n) else None
-
-
 def _closed_form(part):
     """The count of a component from a closed form, or None."""
     cropped = part.cropped()
     if cropped.mask.all():
         return rectangle_count(*cropped.shape)
-    order = _aztec_order(part)
+    order = part.aztec_order()
     if order is not None:
         # Elkies, Kuperberg, Larsen and Propp (1992)
         return 2 ** (order * (order + 1) // 2)
@@ -304,7 +289,7 @@ def count_tilings(region, *, progress=False, executor=None, fast_path=True):
     >>> count_tilings(Region.rectangle(8, 8), fast_path=False)
     12988816
     """
-    _check_region(region, "count_tilings")
+    require_region(region, "count_tilings")
     parts = [part for _, _, part in _components(region.mask)]
     for part in parts:
         colors = np.add.outer(np.arange(part.shape[0]), np.arange(part.shape[1])) % 2
@@ -344,7 +329,7 @@ def estimated_seconds(region):
     >>> estimated_seconds(Region.rectangle(20, 20)) < 1
     True
     """
-    _check_region(region, "estimated_seconds")
+    require_region(region, "estimated_seconds")
     total = 0.0
     for _, _, part in _components(region.mask):
         n = int(part.sum())

@@ -23,8 +23,7 @@ every row padded to length four.
 import numpy as np
 
 from .dominoes import Tiling
-from .errors import TilingError
-from .region import Region
+from .region import Region, require_region
 
 __all__ = ["kuhn", "hopcroft_karp"]
 
@@ -34,14 +33,6 @@ _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))  # up, right, down, left
 
 
 # ---------------------------------------------------------------------------- graph
-def _check(region, who):
-    if not isinstance(region, Region):
-        raise TilingError(
-            f"{who}() needs a tiling.Region (e.g. Region.from_ascii(text)), "
-            f"got {type(region).__name__}"
-        )
-
-
 def _bipartite(region):
     """Left cells, right cells, the colour-0 mask, right-index grid and neighbour array."""
     mask = region.mask
@@ -102,7 +93,7 @@ def kuhn(region, record=False):
     >>> t.is_perfect, paths
     (True, [[(0, 0), (0, 1)], [(1, 1), (1, 0)]])
     """
-    _check(region, "kuhn")
+    require_region(region, "kuhn")
     left, right, _, _, nbr = _bipartite(region)
     n0, n1 = len(left), len(right)
     adj = nbr.tolist()
@@ -217,7 +208,7 @@ def hopcroft_karp(region):
     >>> len(t), len(t.uncovered())
     (4, 1)
     """
-    _check(region, "hopcroft_karp")
+    require_region(region, "hopcroft_karp")
     left, right, lmask, rindex, nbr = _bipartite(region)
     match_l, match_r = _greedy(region.mask, lmask, rindex[1:-1, 1:-1], len(left), len(right))
     nbr_r = _right_neighbours(region, left, right)

@@ -33,9 +33,9 @@ import pathlib
 
 import numpy as np
 
-from .dominoes import Tiling
+from .dominoes import Tiling, require_tiling
 from .errors import TilingError
-from .region import Region
+from .region import Region, require_region
 
 __all__ = [
     "draw_region",
@@ -77,16 +77,6 @@ _BLOCKED_MODES = ("holes", "box", None)
 
 
 # ---------------------------------------------------------------------------- checks
-def _check_region(region, who):
-    if not isinstance(region, Region):
-        raise TilingError(f"{who}() needs a tiling.Region, got {type(region).__name__}")
-
-
-def _check_tiling(tiling, who):
-    if not isinstance(tiling, Tiling):
-        raise TilingError(f"{who}() needs a tiling.Tiling, got {type(tiling).__name__}")
-
-
 def _check_choice(value, allowed, name, who):
     if value not in allowed:
         choices = ", ".join(repr(a) for a in allowed)
@@ -552,7 +542,7 @@ def draw_region(region, ax=None, *, blocked="box", style="auto"):
     >>> len(ax.collections[0].get_paths())  # 8 cells and the blocked centre
     9
     """
-    _check_region(region, "draw_region")
+    require_region(region, "draw_region")
     _check_choice(blocked, _BLOCKED_MODES, "blocked", "draw_region")
     faces = np.tile(_rgba([FREE])[0], (region.n_cells, 1))
     pieces = _cell_pieces(region, faces, blocked)
@@ -606,7 +596,7 @@ def draw_tiling(tiling, colors="auto", ax=None, *, style="auto", blocked="holes"
     >>> len(ax.collections[0].get_paths())
     2
     """
-    _check_tiling(tiling, "draw_tiling")
+    require_tiling(tiling, "draw_tiling")
     _check_choice(blocked, _BLOCKED_MODES, "blocked", "draw_tiling")
     faces = _domino_colors(tiling, colors, cmap, "draw_tiling")
     pieces = _tiling_pieces(tiling, faces, blocked)
@@ -720,7 +710,7 @@ def draw_certificate(certificate, ax=None, *, style="auto"):
                 f"got {type(certificate).__name__} (no attribute {attr!r})"
             )
     region = certificate.region
-    _check_region(region, "draw_certificate")
+    require_region(region, "draw_certificate")
     index = region.cell_index()
     faces = np.tile(_rgba([FREE])[0], (region.n_cells, 1))
     for cells, color in ((certificate.neighbors, NEIGHBOR), (certificate.cells, HIGHLIGHT)):
@@ -848,7 +838,7 @@ def animate_matching(region, steps, ax=None, *, interval=700):
     >>> anim.n_frames
     3
     """
-    _check_region(region, "animate_matching")
+    require_region(region, "animate_matching")
     if isinstance(steps, tuple) and len(steps) == 2 and isinstance(steps[0], Tiling):
         steps = steps[1]
     history = _replay_paths(region, list(steps))
@@ -944,7 +934,7 @@ def animate_coloring(tiling, steps, ax=None, *, interval=300):
     >>> animate_coloring(t, [("assign", 0, 0), ("assign", 1, 1)]).n_frames
     3
     """
-    _check_tiling(tiling, "animate_coloring")
+    require_tiling(tiling, "animate_coloring")
     if isinstance(steps, tuple) and len(steps) == 2 and not isinstance(steps[0], str):
         steps = steps[1]
     steps = list(steps)
@@ -1006,7 +996,7 @@ def animate_shuffling(steps, ax=None, *, colors="orientation", interval=400):
     if not steps:
         raise TilingError("animate_shuffling() needs at least one tiling")
     for t in steps:
-        _check_tiling(t, "animate_shuffling")
+        require_tiling(t, "animate_shuffling")
     shape = (max(t.region.shape[0] for t in steps), max(t.region.shape[1] for t in steps))
     ax = _new_axes(shape, title_space=True) if ax is None else ax
 

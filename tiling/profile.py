@@ -55,7 +55,7 @@ import numpy as np
 from ._util import Progress, as_rng
 from .dominoes import Tiling
 from .errors import TilingError, TooLargeError
-from .region import Region
+from .region import Region, require_region
 
 __all__ = [
     "count_tilings",
@@ -801,11 +801,6 @@ def _check_budget(plans, kind):
             )
 
 
-def _check_region(region, who):
-    if not isinstance(region, Region):
-        raise TilingError(f"{who}() needs a tiling.Region, got {type(region).__name__}")
-
-
 def _progress(plans, progress, label):
     return Progress(sum(p.n_cells for p in plans), label, enabled=progress)
 
@@ -849,7 +844,7 @@ def count_tilings(region, *, progress=False):
     >>> count_tilings(Region.rectangle(2, 10))  # Fibonacci
     89
     """
-    _check_region(region, "count")
+    require_region(region, "count")
     parts = region.components()
     if any(_untileable(part) for part in parts):
         return 0
@@ -891,7 +886,7 @@ def find_tiling(region):
     >>> find_tiling(Region.rectangle(3, 3)) is None
     True
     """
-    _check_region(region, "find")
+    require_region(region, "find")
     parts = region.components()
     if any(_untileable(part) for part in parts):
         return None
@@ -932,7 +927,7 @@ def max_cover(region):
     >>> len(t), len(t.uncovered())
     (4, 1)
     """
-    _check_region(region, "max_cover")
+    require_region(region, "max_cover")
     plans = _plans(region)
     _check_budget(plans, "cover")
     pieces = []
@@ -982,7 +977,7 @@ def sample_tiling(region, rng=None):
     >>> sample_tiling(Region.rectangle(4, 4), rng=1).is_perfect
     True
     """
-    _check_region(region, "sample")
+    require_region(region, "sample")
     rng = as_rng(rng)
     parts = region.components()
     if any(_untileable(part) for part in parts):
@@ -1024,7 +1019,7 @@ def dimer_polynomial(region):
     >>> dimer_polynomial(Region.rectangle(2, 2))
     [1, 4, 2]
     """
-    _check_region(region, "dimer_polynomial")
+    require_region(region, "dimer_polynomial")
     plans = _plans(region)
     _check_budget(plans, "polynomial")
     total = [1]
@@ -1074,7 +1069,7 @@ def estimated_seconds(region, kind="count"):
     >>> import math; estimated_seconds(Region.rectangle(40, 40)) == math.inf
     True
     """
-    _check_region(region, "estimated_seconds")
+    require_region(region, "estimated_seconds")
     if kind not in ("count", "cover"):
         raise TilingError(f"kind must be 'count' or 'cover', not {kind!r}")
     plans = _plans(region)

@@ -13,7 +13,7 @@ import scipy.sparse as sp
 
 from .errors import ParseError, TilingError
 
-__all__ = ["Region"]
+__all__ = ["Region", "require_region"]
 
 #: Largest bounding box (in cells, counting missing ones) a region may span: a
 #: bigger mask would take gigabytes before any solver even starts.
@@ -415,6 +415,23 @@ class Region:
         cols = np.flatnonzero(self._mask.any(axis=0))
         return Region(self._mask[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1])
 
+    def aztec_order(self):
+        """The order ``n`` when the region is a translate of the Aztec diamond of order n, else None.
+
+        Examples
+        --------
+        >>> Region.aztec_diamond(3).aztec_order(), Region.rectangle(2, 2).aztec_order()
+        (3, 1)
+        >>> Region.rectangle(2, 3).aztec_order() is None
+        True
+        """
+        r0, c0, r1, c1 = self.bounding_box()
+        h, w = r1 - r0, c1 - c0
+        n = h // 2
+        if h != w or h % 2 or 2 * n * (n + 1) != self.n_cells:
+            return None
+        return n if self.cropped() == Region.aztec_diamond(n) else None
+
     def bounding_box(self):
         """``(row0, col0, row1, col1)``: the cells lie in rows row0..row1-1, cols col0..col1-1."""
         rows = np.flatnonzero(self._mask.any(axis=1))
@@ -521,6 +538,15 @@ class Region:
         if bad.size:
             r, c = cells[bad[0]]
             raise TilingError(f"{verb} cell ({r}, {c}): it is not in the region")
+
+
+def require_region(obj, who):
+    """Raise a one-line TilingError unless ``obj`` is a Region (``who`` names the caller)."""
+    if not isinstance(obj, Region):
+        raise TilingError(
+            f"{who}() needs a tiling.Region (e.g. Region.from_ascii(text)), "
+            f"got {type(obj).__name__}"
+        )
 
 
 def _box_shape(cells, at_least):
