@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from networkx.algorithms import bipartite
 
 from tiling import Region, TilingError
-from tiling.matching import hopcroft_karp, kuhn
+from tiling.matching import _hopcroft_karp, hopcroft_karp, kuhn
 
 from .reference import is_valid_tiling
 from .strategies import balanced_regions, regions
@@ -89,6 +89,22 @@ def test_both_solvers_match_networkx_maximum_matching_size(r):
         assert len(t) == expected
         assert t.region == r
         assert is_valid_tiling(r.mask, t.dominoes, perfect=False)
+
+
+@settings(max_examples=150)
+@given(regions(max_height=25, max_width=25), st.sampled_from([0, 1, 2]))
+def test_textbook_layered_phases_alone_or_after_forest_phases_reach_the_maximum(r, forest):
+    # forest_phases=0 runs only textbook Hopcroft-Karp phases (the worst-case
+    # guarantee); 1 or 2 hands over from the fast forest phases mid-way.
+    t = _hopcroft_karp(r, forest_phases=forest)
+    assert len(t) == networkx_matching_size(r)
+    assert is_valid_tiling(r.mask, t.dominoes, perfect=False)
+
+
+def test_layered_phases_on_a_large_holey_region():
+    rng = np.random.default_rng(5)
+    r = Region.from_mask(rng.random((120, 130)) > 0.08)
+    assert len(_hopcroft_karp(r, forest_phases=0)) == len(hopcroft_karp(r)) == networkx_matching_size(r)
 
 
 @settings(max_examples=40)

@@ -20,6 +20,8 @@ left; -1 where there is none), which is the CSR structure of a grid graph with
 every row padded to length four.
 """
 
+import math
+
 import numpy as np
 
 from .dominoes import Tiling
@@ -169,7 +171,7 @@ def _kuhn_search(root, adj, match_l, match_r, dead, seen, stamp):
 
 # ---------------------------------------------------------------------------- Hopcroft-Karp
 def hopcroft_karp(region):
-    """A maximum cover of ``region`` by Hopcroft-Karp phases over BFS forests.
+    """A maximum cover of ``region`` by Hopcroft-Karp phases, in O(E sqrt(V)).
 
     Parameters
     ----------
@@ -182,25 +184,31 @@ def hopcroft_karp(region):
 
     Notes
     -----
-    The phase structure of Hopcroft and Karp (1973): each phase grows
-    alternating breadth-first trees from all uncovered cells of one colour at
-    once, reads vertex-disjoint augmenting paths off the trees and flips them
-    all together.  The phase is vectorised in numpy, one step per BFS layer,
-    in the multi-source BFS form of Azad, Buluc and Pothen (2017): the trees
-    share the layering but each vertex joins one tree only, a tree stops
-    growing once it reaches an uncovered cell (leaving the rest of the region
-    to the others), and each tree yields one path.  A phase costs O(E) and
-    finds a path whenever one exists, so the result is a maximum matching;
-    the phase count is bounded by the number of augmentations, O(V) in the
-    worst case, and a few dozen on million-cell grid regions in practice
-    (textbook Hopcroft-Karp guarantees O(sqrt V) phases, but its per-path
-    depth-first search is slow in Python).  Each phase starts from the colour
-    with fewer uncovered cells.
+    The phase structure of Hopcroft and Karp (1973), in two kinds of phase.
+
+    *Forest phases* (the fast path) grow alternating breadth-first trees from
+    all uncovered cells of one colour at once, read vertex-disjoint
+    augmenting paths off the trees and flip them all together.  A phase is
+    vectorised in numpy, one step per BFS layer, in the multi-source BFS form
+    of Azad, Buluc and Pothen (2017): the trees share the layering but each
+    vertex joins one tree only, a tree stops growing once it reaches an
+    uncovered cell, and each tree yields one path.  A forest phase costs O(E)
+    and finds a path whenever one exists; on million-cell grid regions a few
+    dozen of them finish the job.
+
+    *Layered phases* are the textbook ones: BFS layers from the uncovered
+    cells, then a depth-first search (iterative, with dead-end marking)
+    that flips a maximal set of vertex-disjoint shortest augmenting paths.
+    Each makes the shortest augmenting path longer, so at most 2 sqrt(V) of
+    them are needed from any starting matching.  After ceil(sqrt(V)) forest
+    phases the solver switches to layered ones, which bounds the whole run
+    by O(E sqrt(V)) while keeping the fast path for the usual case.
 
     A vectorised greedy start first pairs neighbouring cells along rows,
     then the leftovers along columns, leaving only a few percent of the
     cells for the phases.  No step recurses or waits on a dead end, so the
-    run time is predictable (no stalls).
+    run time is predictable (no stalls).  Each phase starts from the colour
+    with fewer uncovered cells.
 
     Examples
     --------
@@ -209,20 +217,95 @@ def hopcroft_karp(region):
     (4, 1)
     """
     require_region(region, "hopcroft_karp")
+    return _hopcroft_karp(region)
+
+
+def _hopcroft_karp(region, forest_phases=None):
+    """Hopcroft-Karp with at most ``forest_phases`` forest phases (default ceil(sqrt(V)))."""
     left, right, lmask, rindex, nbr = _bipartite(region)
     match_l, match_r = _greedy(region.mask, lmask, rindex[1:-1, 1:-1], len(left), len(right))
     nbr_r = _right_neighbours(region, left, right)
     scratch = _Scratch(max(len(left), len(right)))
+    if forest_phases is None:
+        forest_phases = math.isqrt(len(left) + len(right)) + 1
+    phases = 0
     while True:
-        # Grow trees from the colour with fewer uncovered cells: fewer roots,
+        # Search from the colour with fewer uncovered cells: fewer roots,
         # smaller forest, and the excess cells of the other colour are ends.
         if np.count_nonzero(match_l == _NONE) <= np.count_nonzero(match_r == _NONE):
-            found = _phase(nbr, match_l, match_r, scratch)
+            args = (nbr, match_l, match_r)
         else:
-            found = _phase(nbr_r, match_r, match_l, scratch)
+            args = (nbr_r, match_r, match_l)
+        found = _phase(*args, scratch) if phases < forest_phases else _layered_phase(*args)
+        phases += 1
         if not found:
             break
     return _to_tiling(region, left, right, match_l[:-1].astype(np.int64))
+
+
+def _layered_phase(nbr, mate_a, mate_b):
+    """One textbook Hopcroft-Karp phase; False when no augmenting path exists.
+
+    Same conventions as :func:`_phase`.  BFS layers from the uncovered
+    A-vertices up to the first layer next to an uncovered B-vertex, then a
+    depth-first search from each root along edges that go down one layer;
+    a vertex whose search fails is taken out of the layering for the rest of
+    the phase (dead-end marking), and the vertices of a path flipped are too,
+    so the phase costs O(E) and the paths flipped are vertex-disjoint.
+    """
+    n_a = len(mate_a) - 1
+    roots = np.flatnonzero(mate_a[:-1] == _NONE)
+    if roots.size == 0:
+        return False
+    unreached = n_a + 1  # larger than any layer
+    dist = np.full(n_a, unreached, dtype=np.int64)
+    dist[roots] = 0
+    beyond = mate_b[nbr]  # mate of each neighbour: _NONE if uncovered, _ABSENT if missing
+    frontier, depth = roots, 0
+    while not (beyond[frontier] == _NONE).any():
+        nxt = beyond[frontier].ravel()
+        nxt = np.unique(nxt[nxt >= 0])
+        nxt = nxt[dist[nxt] == unreached]
+        if nxt.size == 0:
+            return False
+        depth += 1
+        dist[nxt] = depth
+        frontier = nxt
+    # Depth-first search on Python lists: the per-edge work is scalar.
+    nbr_l, dist_l = nbr.tolist(), dist.tolist()
+    ma, mb = mate_a.tolist(), mate_b.tolist()
+    next_edge = [0] * n_a
+    flipped = False
+    for root in roots.tolist():
+        stack, via = [root], []
+        while stack:
+            u = stack[-1]
+            if next_edge[u] == 4:  # dead end: no path through u in this phase
+                dist_l[u] = unreached
+                stack.pop()
+                if via:
+                    via.pop()
+                continue
+            b = nbr_l[u][next_edge[u]]
+            next_edge[u] += 1
+            if b < 0:
+                continue
+            m = mb[b]
+            if m == _NONE:
+                if dist_l[u] != depth:
+                    continue  # only shortest paths in this phase
+                via.append(b)
+                for a, bb in zip(stack, via):
+                    ma[a], mb[bb] = bb, a
+                    dist_l[a] = unreached  # used: the paths stay disjoint
+                flipped = True
+                break
+            if m >= 0 and dist_l[m] == dist_l[u] + 1:
+                via.append(b)
+                stack.append(m)
+    mate_a[:] = ma
+    mate_b[:] = mb
+    return flipped
 
 
 def _right_neighbours(region, left, right):
