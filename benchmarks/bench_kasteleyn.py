@@ -12,7 +12,6 @@ Run: ``python benchmarks/bench_kasteleyn.py [--quick]``.
 """
 
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -22,6 +21,7 @@ import numpy as np
 import scipy.sparse as sp
 
 from tiling import Region, kasteleyn
+from _timing import median_time  # noqa: E402
 
 SIZES = (20, 60, 100, 150, 200)
 QUICK_SIZES = (20, 60)
@@ -43,15 +43,6 @@ def holey_board(n, fraction=0.01, seed=0):
         drop = pool[rng.choice(len(pool), size=k, replace=False)]
         mask[drop[:, 0], drop[:, 1]] = False
     return Region.from_mask(mask)
-
-
-def _time(fn, repeats):
-    times, value = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), value
 
 
 _BASELINE = """
@@ -86,7 +77,7 @@ def dense_baseline(region, limit=BASELINE_LIMIT):
 def _dp_seconds(region):
     from tiling import profile
 
-    return _time(lambda: profile.count_tilings(region), 3)
+    return median_time(lambda: profile.count_tilings(region), 3)
 
 
 def _fmt(seconds):
@@ -100,11 +91,11 @@ def main(quick=False):
     for n in sizes:
         for kind, region in (("board", Region.rectangle(n, n)), ("1% holes", holey_board(n))):
             repeats = 3 if n <= 100 else 1
-            ours, value = _time(lambda: kasteleyn.count_tilings(region, fast_path=False), repeats)
+            ours, value = median_time(lambda: kasteleyn.count_tilings(region, fast_path=False), repeats)
             bits = value.bit_length()
             extra = []
             if kind == "board":
-                fast, fast_value = _time(lambda: kasteleyn.count_tilings(region), 3)
+                fast, fast_value = median_time(lambda: kasteleyn.count_tilings(region), 3)
                 assert fast_value == value
                 extra.append(f"fast path {_fmt(fast)}")
             if n <= 20:

@@ -20,16 +20,15 @@ Run: ``python benchmarks/bench_matching.py [--quick]``.
 """
 
 import os
-import statistics
 import subprocess
 import sys
 import tempfile
-import time
 
 import numpy as np
 
 from tiling import Region
 from tiling.matching import hopcroft_karp, kuhn
+from _timing import median_time  # noqa: E402
 
 SIZES = (200, 500, 1000)
 QUICK_SIZES = (200,)
@@ -90,15 +89,6 @@ def holey_mask(n, fraction=BLOCKED, seed=0):
     return np.random.default_rng(seed).random((n, n)) >= fraction
 
 
-def _median_time(fn, repeats):
-    times, value = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        value = fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times), value
-
-
 def baseline(kind, mask, limit):
     """("done", build s, run s, size) or ("timeout", build s) from a subprocess."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -147,7 +137,7 @@ def main(quick=False):
                             (f"{n}x{n}, full", np.ones((n, n), bool))):
             region = Region(mask)
             repeats = 3 if n <= 500 else 2
-            ours, tiling = _median_time(lambda: hopcroft_karp(region), repeats)
+            ours, tiling = median_time(lambda: hopcroft_karp(region), repeats)
             bare = region.n_cells - 2 * len(tiling)
             for kind, limit in (("scipy", scipy_limit), ("networkx", NETWORKX_LIMIT)):
                 name = "scipy" if kind == "scipy" else "networkx"
@@ -172,8 +162,8 @@ def main(quick=False):
                                  f"| — | {bare} |")
     mask = holey_mask(200)
     region = Region(mask)
-    k_time, k_tiling = _median_time(lambda: kuhn(region), 1)
-    hk_time, hk_tiling = _median_time(lambda: hopcroft_karp(region), 3)
+    k_time, k_tiling = median_time(lambda: kuhn(region), 1)
+    hk_time, hk_tiling = median_time(lambda: hopcroft_karp(region), 3)
     assert len(k_tiling) == len(hk_tiling)
     lines.append(
         f"| 200x200, 5% blocked: Kuhn (ours, for reference) | {_fmt(k_time)} | "
