@@ -535,3 +535,18 @@ def test_bad_rng_and_arctic_arguments():
         aztec.arctic_curve(5, num=1)
     with pytest.raises(TilingError, match="bias"):
         aztec.arctic_curve(5, a=-1)
+
+
+def test_extreme_weights_are_refused_instead_of_sampling_the_wrong_law():
+    for weights in (1e200, (1e-170, 1e170)):
+        with pytest.raises(TilingError, match="too extreme"):
+            aztec.sample_aztec(10, rng=0, weights=weights)
+    horizontal = aztec.sample_aztec(10, rng=0, weights=1e100).orientations() == "h"
+    assert horizontal.all()  # a huge bias still gives the all-horizontal tiling
+
+
+def test_orders_past_the_memory_limits_fail_fast():
+    with pytest.raises(TooLargeError, match="over the limit of 5000"):
+        aztec.sample_aztec(10**6)
+    with pytest.raises(TooLargeError, match="over the limit of 300"):
+        aztec.shuffle_steps(1000)

@@ -225,3 +225,15 @@ def test_functions_reject_non_regions_and_bad_kinds():
         cover_bound(np.ones((2, 2), bool))
     with pytest.raises(TilingError, match="kind"):
         Certificate("odd", [], [], 0, Region.rectangle(1, 1))
+
+
+def test_verify_rejects_certificates_that_prove_nothing():
+    from tiling.certificates import Certificate
+
+    square = Region.rectangle(2, 2)
+    assert not Certificate("color", [(0, 0)], [(0, 1), (1, 0)], 0, square).verify()
+    assert not Certificate("parity", [(0, 0)], [], 0, Region.rectangle(1, 1)).verify()
+    empty = Certificate("hall", [], [], 0, Region.rectangle(3, 3))
+    assert empty.verify() and "forces no cell" in empty.explain()
+    with pytest.raises(TilingError, match="deficiency must be an integer"):
+        Certificate("hall", [], [], "a", square)

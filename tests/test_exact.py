@@ -184,3 +184,27 @@ def test_primes_below_are_decreasing_primes():
     assert primes == sorted(primes, reverse=True)
     assert all(sympy.isprime(p) and p < 2**62 for p in primes)
     assert exact.primes_below(8, 3) == [251, 241, 239]
+
+
+def test_entries_at_the_edge_of_int64_take_the_exact_path():
+    import scipy.sparse as sparse
+
+    m = np.array([[1, -(2**63)], [1, 1]], dtype=np.int64)
+    assert det(m) == det(sparse.csr_matrix(m)) == det(m.tolist()) == 1 + 2**63
+    assert det(np.array([[-(2**63), 1, 0], [1, 3, 1], [0, 1, 5]])) == -(2**63) * 14 - 5
+    assert det(np.array([[2**63]], dtype=np.uint64)) == 2**63
+    assert det(np.matrix([[2, 1], [1, 2]])) == 3
+
+
+def test_prime_cache_stays_sorted_and_distinct_under_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tiling import exact
+
+    with ThreadPoolExecutor(6) as pool:
+        lists = list(pool.map(lambda k: exact.primes_below(40, k), range(20, 80, 10)))
+    full = exact.primes_below(40, 70)
+    assert len(set(full)) == 70 and full == sorted(full, reverse=True)
+    assert all(lst == full[: len(lst)] for lst in lists)
+    with pytest.raises(TilingError, match="non-negative"):
+        exact.primes_below(40, -1)

@@ -287,3 +287,62 @@ def test_huge_coordinates_are_refused_before_allocating_a_mask():
         Region.rectangle(1, 1).with_cells([(10**6, 10**6)])
     with pytest.raises(TilingError, match="over the limit"):
         Region.aztec_diamond(10**6)
+
+
+@given(regions(max_height=8, max_width=8))
+def test_cropped_components_are_the_components_moved_to_their_boxes(r):
+    full = r.components()
+    cropped = r.cropped_components()
+    assert len(full) == len(cropped)
+    for part, (r0, c0, mask) in zip(full, cropped):
+        assert part == Region.from_cells(np.argwhere(mask) + [r0, c0])
+        assert mask.shape == part.cropped().shape
+
+
+@given(regions(max_height=8, max_width=8))
+def test_trivially_untileable_is_an_odd_or_unbalanced_component(r):
+    expected = any(p.n_cells % 2 or p.balance for p in r.components())
+    assert r.trivially_untileable() == expected
+
+
+def test_many_components_are_found_in_time_linear_in_the_box():
+    mask = np.zeros((400, 600), dtype=bool)
+    mask[::2, 0::3] = mask[::2, 1::3] = True  # 40,000 isolated dominoes
+    r = Region.from_mask(mask)
+    assert len(r.cropped_components()) == 40000
+    assert not r.trivially_untileable()
+
+
+def test_contains_rejects_fractional_and_malformed_cells():
+    r = Region.rectangle(2, 2)
+    assert (1.0, 0) in r and (0.5, 0) not in r and (0, 0, 0) not in r and (10**30, 0) not in r
+
+
+def test_from_ascii_respects_the_box_limit(monkeypatch):
+    import tiling.region as region_module
+
+    monkeypatch.setattr(region_module, "MAX_BOX_CELLS", 100)
+    with pytest.raises(TilingError, match="over the limit"):
+        Region.from_ascii("\n".join(["." * 20] * 20))
+
+
+def test_repr_stays_short_for_tall_sparse_regions():
+    assert len(repr(Region.from_cells([(0, 0), (200000, 0)]))) < 60
+
+
+def test_huge_or_unsigned_coordinates_give_one_line_errors():
+    with pytest.raises(TilingError, match="integer coordinates"):
+        Region.from_cells([(1e300, 0)])
+    with pytest.raises(TilingError, match="too large"):
+        Region.from_cells(np.array([[2**63, 0]], dtype=np.uint64))
+
+
+def test_example_tilings_check_their_sizes():
+    with pytest.raises(TilingError, match="even height and width"):
+        examples.block_tiling(3, 4)
+    with pytest.raises(TilingError, match="even width"):
+        examples.brick_tiling(2, 3)
+    with pytest.raises(TilingError, match="positive integer"):
+        examples.brick_tiling(-2, 4)
+    t = examples.brick_tiling(10, 12, rng=3)
+    assert t.is_perfect and examples.block_tiling(4, 6, rng=1).is_perfect

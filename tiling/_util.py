@@ -16,13 +16,16 @@ def as_rng(rng=None):
     """Return a :class:`numpy.random.Generator` from ``None``, a seed or a Generator."""
     if isinstance(rng, np.random.Generator):
         return rng
-    if rng is not None and not isinstance(rng, (int, np.integer, np.random.SeedSequence)):
-        from .errors import TilingError
+    if rng is None or isinstance(rng, np.random.SeedSequence):
+        return np.random.default_rng(rng)
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)) and rng >= 0:
+        return np.random.default_rng(int(rng))
+    from .errors import TilingError
 
-        raise TilingError(
-            f"rng must be None, an int seed or a numpy.random.Generator, not {type(rng).__name__}"
-        )
-    return np.random.default_rng(rng)
+    raise TilingError(
+        "rng must be None, a non-negative int seed, a numpy.random.SeedSequence or a "
+        f"numpy.random.Generator, not {rng!r}"
+    )
 
 
 class Progress:

@@ -22,14 +22,9 @@ SAMPLE_METHODS = ("auto", "dp", "shuffling")
 
 
 def _check_method(method, allowed, who):
-    if method not in allowed:
+    if not isinstance(method, str) or method not in allowed:
         choices = ", ".join(repr(m) for m in allowed)
         raise TilingError(f"{who}(): unknown method {method!r}; choose one of {choices}")
-
-
-def _obviously_untileable(region):
-    """True when some component has an odd number of cells or unequal colours."""
-    return any(part.n_cells % 2 or part.balance for part in region.components())
 
 
 def count(region, method="auto", *, progress=False, executor=None):
@@ -76,7 +71,7 @@ def count(region, method="auto", *, progress=False, executor=None):
 
         return kasteleyn.count_tilings(region, progress=progress, executor=executor)
     # auto
-    if _obviously_untileable(region):
+    if region.trivially_untileable():
         return 0
     from . import kasteleyn, profile
 
@@ -85,7 +80,7 @@ def count(region, method="auto", *, progress=False, executor=None):
     return kasteleyn.count_tilings(region, progress=progress, executor=executor)
 
 
-def _cover(region, method, who):
+def _cover(region, method):
     if method == "auto":
         from . import profile
 
@@ -126,13 +121,13 @@ def find(region, method="auto"):
     """
     require_region(region, "find")
     _check_method(method, COVER_METHODS, "find")
-    if _obviously_untileable(region):
+    if region.trivially_untileable():
         return None
     if method == "dp":
         from . import profile
 
         return profile.find_tiling(region)
-    tiling = _cover(region, method, "find")
+    tiling = _cover(region, method)
     return tiling if tiling.is_perfect else None
 
 
@@ -159,7 +154,7 @@ def max_cover(region, method="auto"):
     """
     require_region(region, "max_cover")
     _check_method(method, COVER_METHODS, "max_cover")
-    return _cover(region, method, "max_cover")
+    return _cover(region, method)
 
 
 def sample(region, rng=None, method="auto"):
@@ -191,7 +186,7 @@ def sample(region, rng=None, method="auto"):
     """
     require_region(region, "sample")
     _check_method(method, SAMPLE_METHODS, "sample")
-    if _obviously_untileable(region):
+    if region.trivially_untileable():
         raise TilingError("cannot sample: the region has no tiling (see tiling.prove_impossible)")
     order = region.aztec_order()
     if method == "shuffling" or (method == "auto" and order is not None):

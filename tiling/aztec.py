@@ -80,6 +80,10 @@ __all__ = ["count", "sample_aztec", "shuffle_steps", "arctic_curve"]
 #: Largest order accepted with a general (2n, 2n, 2) weight array: such weights
 #: need the creation probabilities of every order, about n**3 / 3 floats.
 MAX_GENERAL_ORDER = 400
+#: Largest order :func:`sample_aztec` accepts (order 5000: 25 million dominoes, ~3 GiB).
+MAX_ORDER = 5000
+#: Largest order :func:`shuffle_steps` accepts (it keeps every order's tiling).
+MAX_STEPS_ORDER = 300
 
 _WORD = np.dtype("<u8")  # little-endian, so bit k of a word is byte k // 8, bit k % 8
 _FULL = 2**64 - 1
@@ -123,9 +127,11 @@ def sample_aztec(n, rng=None, weights=None):
         The order, ``n >= 1``; the region is ``Region.aztec_diamond(n)``
         (rows and columns ``0 .. 2n-1``).
     rng : None, int or numpy.random.Generator
-        The same seed gives the same tiling.  The tilings of orders
-        ``1 .. n`` drawn with one seed are coupled: order ``m`` with seed ``s``
-        is the ``m``-th step of order ``n`` with seed ``s``.
+        The same seed gives the same tiling.  Without weights or with a
+        scalar bias, the tilings of orders ``1 .. n`` drawn with one seed are
+        coupled: order ``m`` with seed ``s`` is the ``m``-th step of order
+        ``n`` with seed ``s`` (with (a, b) or array weights the lower orders
+        use renewed weights, so they are steps, not samples of order m).
     weights : None, float, (float, float) or array of shape (2n, 2n, 2)
         The law is proportional to the product of the weights of the
         dominoes (all weights must be positive and finite):
@@ -179,7 +185,7 @@ def sample_aztec(n, rng=None, weights=None):
     >>> sample_aztec(20, rng=1, weights=(1.0, 0.5)).is_perfect
     True
     """
-    n = _check_order(n)
+    n = _check_order(n, maximum=MAX_ORDER)
     levels = _Levels(n, weights)
     planes = _shuffle(n, as_rng(rng), levels)
     return _to_tiling(n, *planes)
@@ -216,7 +222,7 @@ def shuffle_steps(n, rng=None, weights=None):
     >>> steps[-1] == sample_aztec(4, rng=7)
     True
     """
-    n = _check_order(n)
+    n = _check_order(n, maximum=MAX_STEPS_ORDER)
     levels = _Levels(n, weights)
     steps = []
     _shuffle(n, as_rng(rng), levels, on_level=lambda m, *planes: steps.append(
@@ -285,12 +291,23 @@ def arctic_curve(n, a=1, num=400):
 
 
 # ---------------------------------------------------------------------- input checks
-def _check_order(n, minimum=1):
+def _check_order(n, minimum=1, maximum=None):
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, numbers.Integral):
         raise TilingError(f"the order must be an integer >= {minimum}, got {n!r}")
     if n < minimum:
         raise TilingError(f"the order must be an integer >= {minimum}, got {n}")
+    if maximum is not None and n > maximum:
+        raise TooLargeError(
+            f"order {n} is over the limit of {maximum} here: the result alone would need "
+            f"about {_tiling_bytes(n, maximum == MAX_STEPS_ORDER) / 2**30:,.1f} GiB"
+        )
     return int(n)
+
+
+def _tiling_bytes(n, all_orders):
+    """Rough memory of the Tiling objects for order n (or for every order up to n)."""
+    per_order = lambda m: 64 * m * (m + 1) + 40 * (2 * m) ** 2  # dominoes + labels + mask
+    return sum(per_order(m) for m in range(1, n + 1)) if all_orders else per_order(n)
 
 
 def _positive_real(value, what):
@@ -321,8 +338,14 @@ class _Levels:
         sides = self._order_n_weights(n, weights)
         for m in range(n, 0, -1):
             wn, ws, ww, we = sides
-            horizontal = wn * ws
-            p = horizontal / (horizontal + ww * we)
+            with np.errstate(over="ignore", invalid="ignore"):  # checked just below
+                horizontal = wn * ws
+                p = horizontal / (horizontal + ww * we)
+            if not np.all(np.isfinite(p)):
+                raise TilingError(
+                    "the weights are too extreme for double precision (a ratio overflows "
+                    "at order {}); keep them within about 1e-100 .. 1e100".format(m)
+                )
             if not np.all(p == 0.5):  # a fair level keeps the exact bit path
                 self._probs[m] = p
             if m > 1:

@@ -92,6 +92,8 @@ class Certificate:
         self.kind = kind
         self.cells = _sorted_cells(_as_cell_array(cells, "certificate cells"))
         self.neighbors = _sorted_cells(_as_cell_array(neighbors, "certificate neighbors"))
+        if isinstance(deficiency, (bool, np.bool_)) or not isinstance(deficiency, (int, np.integer)):
+            raise TilingError(f"certificate deficiency must be an integer, not {deficiency!r}")
         self.deficiency = int(deficiency)
         self.region = region
 
@@ -99,8 +101,10 @@ class Certificate:
         """Check the certificate against ``region`` (default: its own) from scratch.
 
         Uses only the cells and the region's mask: S must lie in the region
-        without repeats; for ``"parity"`` S must be odd and have no neighbour
-        in the region outside S; for ``"color"`` S must be of one colour; for
+        without repeats; for ``"parity"`` S must be odd, have no neighbour
+        in the region outside S, and claim a deficiency of exactly 1; for
+        ``"color"`` S must be of one colour and claim a deficiency of at least 1
+        (a colour certificate proves impossibility); for
         ``"color"`` and ``"hall"``, :attr:`neighbors` must be exactly N(S),
         recomputed here, and :attr:`deficiency` at most
         ``max(0, |S0| - |N(S0)|) + max(0, |S1| - |N(S1)|)``.
@@ -119,10 +123,10 @@ class Certificate:
             closed = len(_outside_neighbours(self.cells, mask)) == 0
             return (
                 len(self.cells) % 2 == 1 and closed and len(self.neighbors) == 0
-                and self.deficiency <= 1
+                and self.deficiency == 1
             )
         colors = self.cells.sum(axis=1) % 2
-        if self.kind == "color" and len(set(colors.tolist())) > 1:
+        if self.kind == "color" and (len(set(colors.tolist())) > 1 or self.deficiency < 1):
             return False
         bound = 0
         all_nbrs = set()
@@ -157,8 +161,11 @@ class Certificate:
                 f"other, so at least {s} - {n} = {d} cells stay uncovered: "
                 "the region has no tiling."
             )
-        if s == 0:
-            return "The region can be tiled, so no cell has to stay uncovered."
+        if s == 0 or d == 0:
+            return (
+                "This certificate forces no cell to stay uncovered (deficiency 0); "
+                "cover_bound returns it for regions that can be tiled."
+            )
         colors = self.cells.sum(axis=1) % 2
         sentences = []
         for c in (0, 1):

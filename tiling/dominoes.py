@@ -114,7 +114,10 @@ class Tiling:
         """
         if not isinstance(region, Region):
             raise TilingError(f"from_labels needs a Region, got {type(region).__name__}")
-        lab = np.asarray(labels)
+        try:
+            lab = np.asarray(labels)
+        except (ValueError, TypeError) as exc:
+            raise TilingError(f"labels must be a 2-d integer grid: {exc}") from None
         if lab.shape != region.shape:
             raise TilingError(
                 f"labels have shape {lab.shape}, but the region's mask has shape {region.shape}"

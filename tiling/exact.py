@@ -33,7 +33,9 @@ column of a cell is the cell below it, the free columns are the first row and
 automatically.  The vectors' entries are minors of ``A`` with O(h) bits, about
 ``w`` times shorter than the determinant, so one sweep over the integers costs
 far less than one sweep per prime.  Where few entries are units the sweep
-degrades to a dense determinant of ``A`` itself.
+pivots on other entries (carrying a common denominator), so ``S`` stays small
+for banded matrices; what drives the cost is how many rows the scan order
+leaves without a fresh column.
 
 The primes are independent: batches of them go to any
 :class:`concurrent.futures.Executor` (a process pool, or a Dask cluster's
@@ -49,6 +51,7 @@ Sci. Math. 17 (1893).
 
 import heapq
 import math
+import threading
 from concurrent.futures import as_completed
 
 import numpy as np
@@ -71,6 +74,7 @@ _DIVISOR_MIN = 24
 
 # ---------------------------------------------------------------- primes and CRT
 _PRIME_CACHE = {}
+_PRIME_LOCK = threading.Lock()
 
 
 def primes_below(bits, count):
@@ -99,15 +103,20 @@ def primes_below(bits, count):
     bits, count = int(bits), int(count)
     if not 2 <= bits <= 63:
         raise TilingError(f"prime size must be between 2 and 63 bits, got {bits}")
-    cached = _PRIME_CACHE.setdefault(bits, [])
-    candidate = cached[-1] - 1 if cached else (1 << bits) - 1
-    while len(cached) < count:
-        if candidate < 2:
-            raise TilingError(f"there are fewer than {count} primes below 2**{bits}")
-        if flint.fmpz(candidate).is_prime():
-            cached.append(candidate)
-        candidate -= 1
-    return cached[:count]
+    if count < 0:
+        raise TilingError(f"the number of primes must be non-negative, got {count}")
+    # The cache is shared by every thread that computes determinants: extend
+    # it under a lock, so it never holds a prime twice or out of order.
+    with _PRIME_LOCK:
+        cached = _PRIME_CACHE.setdefault(bits, [])
+        candidate = cached[-1] - 1 if cached else (1 << bits) - 1
+        while len(cached) < count:
+            if candidate < 2:
+                raise TilingError(f"there are fewer than {count} primes below 2**{bits}")
+            if flint.fmpz(candidate).is_prime():
+                cached.append(candidate)
+            candidate -= 1
+        return cached[:count]
 
 
 def crt(residues, primes):
@@ -267,15 +276,13 @@ def _as_matrix(matrix, who="det()"):
         data = csr.data
         if data.dtype == bool:
             data = data.astype(np.int64)
-        elif np.issubdtype(data.dtype, np.unsignedinteger) and data.size and data.max() >= 2**63:
-            data = data.astype(object)
-        elif not np.issubdtype(data.dtype, np.integer):
+        elif not np.issubdtype(data.dtype, np.integer) and data.dtype != object:
             data = _integral_floats(data, who)
-        values = data if data.dtype == object else data.astype(np.int64)
+        values = _small_or_object(data)
         rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
         return _from_coo(rows, csr.indices, values, csr.shape[0])
     try:
-        arr = np.array(matrix, dtype=object) if not isinstance(matrix, np.ndarray) else matrix
+        arr = np.array(matrix, dtype=object) if not isinstance(matrix, np.ndarray) else np.asarray(matrix)
     except (ValueError, TypeError) as exc:
         raise TilingError(f"{who} needs a square integer matrix: {exc}") from None
     if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
@@ -295,10 +302,24 @@ def _as_matrix(matrix, who="det()"):
     elif not np.issubdtype(arr.dtype, np.integer):
         arr = _integral_floats(arr, who)
     rows, cols = np.nonzero(arr)
-    values = arr[rows, cols]
-    if values.dtype != object:
-        values = values.astype(np.int64)
-    return _from_coo(rows, cols, values, arr.shape[0])
+    return _from_coo(rows, cols, _small_or_object(arr[rows, cols]), arr.shape[0])
+
+
+def _small_or_object(values):
+    """Integer entries as int64 when all lie strictly within +-2**62, else as Python ints.
+
+    The int64 fast paths square and negate entries, so anything near the
+    int64 range (such as -2**63, whose absolute value overflows) must go the
+    exact object way.
+    """
+    if values.dtype == object:
+        ints = [int(v) for v in values.tolist()]
+        if all(-(2**62) < v < 2**62 for v in ints):
+            return np.array(ints, dtype=np.int64)
+        return np.array(ints + [None], dtype=object)[:-1]
+    if values.size and (int(values.min()) <= -(2**62) or int(values.max()) >= 2**62):
+        return np.array([int(v) for v in values.tolist()] + [None], dtype=object)[:-1]
+    return values.astype(np.int64)
 
 
 def _integral_floats(values, who):
@@ -743,7 +764,8 @@ def det(matrix, *, progress=False, executor=None):
         Dask ``client.get_executor()`` to spread one determinant over a
         cluster): every prime then gets a full dense determinant, which pays
         off on many workers.  By default the primes run in this process,
-        after a p-adic solve has removed most of the work.
+        and when ``S`` has at least ``_DIVISOR_MIN`` rows an exact solve first
+        supplies a proven divisor of ``det S``, which removes most primes.
 
     Returns
     -------

@@ -8,7 +8,8 @@ import numpy as np
 
 from ._util import as_rng
 from .dominoes import Tiling
-from .region import Region
+from .errors import TilingError
+from .region import Region, _positive_int
 
 __all__ = [
     "chessboard",
@@ -132,6 +133,7 @@ def brick_tiling(height, width, rounds=20, rng=None):
     >>> t.is_perfect, len(t)
     (True, 24)
     """
+    _check_board(height, width, "brick_tiling", even_width=True)
     rng = as_rng(rng)
     right, left, down, up = 0, 1, 2, 3  # where each cell's partner lies
     p = np.zeros((height, width), np.int8)
@@ -168,6 +170,7 @@ def block_tiling(height, width, rng=None):
     >>> len(block_tiling(4, 6, rng=0))
     12
     """
+    _check_board(height, width, "block_tiling", even_height=True, even_width=True)
     rng = as_rng(rng)
     bi, bj = np.meshgrid(np.arange(height // 2), np.arange(width // 2), indexing="ij")
     r, c = 2 * bi.ravel(), 2 * bj.ravel()
@@ -178,6 +181,15 @@ def block_tiling(height, width, rng=None):
     b1 = np.stack([r + 1, c + 1], 1)
     dominoes = np.concatenate([np.stack([a0, a1], 1), np.stack([b0, b1], 1)])
     return Tiling(Region.rectangle(height, width), dominoes)
+
+
+def _check_board(height, width, who, even_height=False, even_width=False):
+    h, w = _positive_int(height, "height"), _positive_int(width, "width")
+    if (even_height and h % 2) or (even_width and w % 2):
+        need = " and ".join(
+            name for name, even in (("height", even_height), ("width", even_width)) if even
+        )
+        raise TilingError(f"{who}() needs an even {need}, got {h} x {w}")
 
 
 EXAMPLES = {

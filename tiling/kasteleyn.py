@@ -35,22 +35,11 @@ import scipy.sparse as sp
 
 from . import exact
 from .errors import TilingError
-from .region import Region, require_region
+from .region import Region, _positive_int, require_region
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds", "rectangle_count"]
 
 _FOUR = ndi.generate_binary_structure(2, 1)
-
-
-def _components(mask):
-    """Each 4-connected component of ``mask`` as (row offset, column offset, cropped mask).
-
-    Cropping keeps the work proportional to the component, however many
-    components the region has.
-    """
-    labels, _ = ndi.label(mask, structure=_FOUR)
-    for i, box in enumerate(ndi.find_objects(labels), start=1):
-        yield box[0].start, box[1].start, labels[box] == i
 
 
 def _edge_signs(region):
@@ -64,7 +53,7 @@ def _edge_signs(region):
     horizontal = np.ones((h, w), dtype=np.int8)
     vertical = np.empty((h, w), dtype=np.int8)
     vertical[:] = np.where(np.arange(w) % 2 == 0, 1, -1)[None, :]
-    for r0, c0, part in _components(region.mask):
+    for r0, c0, part in region.cropped_components():
         for hole in Region(part).holes():
             if len(hole) % 2 == 0:
                 continue
@@ -98,7 +87,7 @@ def matrix(region):
     Horizontal edges +1, vertical edges (-1)^column, and for each hole with an
     odd number of cells the horizontal edges crossed by a vertical path from
     the hole to the top are flipped (see the module docstring for the proof).
-    O(cells) time.  Reference: P. W. Kasteleyn, *Graph theory and crystal
+    O(cells + box) time, plus O(height) per odd hole for its path.  Reference: P. W. Kasteleyn, *Graph theory and crystal
     physics*, 1967; R. Kenyon, *Lectures on dimers*, 2009, section 3.
 
     Examples
@@ -166,9 +155,7 @@ def rectangle_count(height, width, method="resultant"):
     >>> rectangle_count(3, 3)
     0
     """
-    h, w = int(height), int(width)
-    if h < 1 or w < 1:
-        raise TilingError(f"a board needs positive sides, got {h} x {w}")
+    h, w = _positive_int(height, "height"), _positive_int(width, "width")
     if method not in ("resultant", "arb"):
         raise TilingError(f"rectangle_count(): unknown method {method!r}; use 'resultant' or 'arb'")
     if h * w % 2:
@@ -290,11 +277,9 @@ def count_tilings(region, *, progress=False, executor=None, fast_path=True):
     12988816
     """
     require_region(region, "count_tilings")
-    parts = [part for _, _, part in _components(region.mask)]
-    for part in parts:
-        colors = np.add.outer(np.arange(part.shape[0]), np.arange(part.shape[1])) % 2
-        if 2 * int(part[colors == 1].sum()) != int(part.sum()):
-            return 0  # odd, or unequal colours: no tiling
+    if region.trivially_untileable():
+        return 0
+    parts = [part for _, _, part in region.cropped_components()]
     total = 1
     for part in parts:
         piece = Region(part)
@@ -331,7 +316,7 @@ def estimated_seconds(region):
     """
     require_region(region, "estimated_seconds")
     total = 0.0
-    for _, _, part in _components(region.mask):
+    for _, _, part in region.cropped_components():
         n = int(part.sum())
         holes = sum(len(h) for h in Region(part).holes())
         d = min(part.shape) / 2 + holes / 2

@@ -272,7 +272,7 @@ def grid_spanning_trees(height, width):
     This is evaluated in ball arithmetic (python-flint's ``arb``) with enough
     bits that the ball contains exactly one integer, which is then the answer:
     the rounding is proven, not hoped for.  Cost: O(m) operations at about
-    2mn bits.
+    2mn bits, with m the shorter side (so roughly m * M(mn) bit operations).
 
     Reference: the eigenvalues of the path P_m are 4 sin^2(pi j / 2m),
     j = 0..m-1, and those of a Cartesian product add (e.g. R. Stanley,
@@ -286,6 +286,7 @@ def grid_spanning_trees(height, width):
     True
     """
     m, n = _positive_int(height, "height"), _positive_int(width, "width")
+    m, n = min(m, n), max(m, n)  # the product runs over the shorter side
     # At most 4**(mn) trees (each vertex has at most 4 edges), so 2mn bits hold
     # the integer part; the guard bits absorb the rounding of O(m) operations.
     prec = 2 * m * n + 8 * (m + n).bit_length() + 64

@@ -40,12 +40,17 @@ def _as_cell_array(cells, what="cells"):
             f"{what} must be a sequence of (row, col) pairs, got an array of shape {arr.shape}"
         )
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
-        if np.issubdtype(arr.dtype, np.floating) and np.all(np.isfinite(arr)) and np.all(
-            arr == np.round(arr)
+        if (
+            np.issubdtype(arr.dtype, np.floating)
+            and np.all(np.isfinite(arr))
+            and np.all(arr == np.round(arr))
+            and np.all(np.abs(arr) < 2**62)
         ):
             arr = arr.astype(np.int64)
         else:
             raise TilingError(f"{what} must have integer coordinates, got dtype {arr.dtype}")
+    if arr.dtype == np.uint64 and (arr >= 2**62).any():
+        raise TilingError(f"{what}: a coordinate is too large ({int(arr.max())})")
     arr = arr.astype(np.int64, copy=False)
     negative = np.flatnonzero((arr < 0).any(axis=1))
     if negative.size:
@@ -179,7 +184,7 @@ class Region:
         if not any("." in row for row in rows):
             raise ParseError("the text has no cells: draw cells with '.'")
         width = max(len(row) for row in rows)
-        mask = np.zeros((len(rows), width), dtype=bool)
+        mask = np.zeros(_box_shape(np.array([[len(rows) - 1, width - 1]]), (0, 0)), dtype=bool)
         for i, row in enumerate(rows):
             mask[i, : len(row)] = np.frombuffer(row.encode("ascii"), dtype=np.uint8) == ord(".")
         return cls(mask)
@@ -279,8 +284,11 @@ class Region:
 
     def __contains__(self, cell):
         try:
-            r, c = (int(x) for x in cell)
-        except (TypeError, ValueError):
+            r, c = cell
+            if int(r) != r or int(c) != c:
+                return False
+            r, c = int(r), int(c)
+        except (TypeError, ValueError, OverflowError):
             return False
         h, w = self.shape
         return 0 <= r < h and 0 <= c < w and bool(self._mask[r, c])
@@ -323,6 +331,46 @@ class Region:
             return [self]
         return [Region(labels == i) for i in range(1, k + 1)]
 
+    def cropped_components(self):
+        """The 4-connected components as ``(row0, col0, mask)``, each mask cropped to its box.
+
+        Cell ``(r, c)`` of a component's ``mask`` is cell ``(row0 + r, col0 + c)``
+        of the region.  Ordered like :meth:`components`, but the cost is
+        O(cells + box) however many components there are (``components()``
+        builds a full-size mask for each).
+
+        Examples
+        --------
+        >>> [(r, c, m.shape) for r, c, m in Region.from_ascii('..#\\n##.').cropped_components()]
+        [(0, 0, (1, 2)), (1, 2, (1, 1))]
+        """
+        labels, _ = ndi.label(self._mask, structure=_FOUR)
+        return [
+            (box[0].start, box[1].start, labels[box] == i)
+            for i, box in enumerate(ndi.find_objects(labels), start=1)
+        ]
+
+    def trivially_untileable(self):
+        """True when some component has an odd number of cells or unequal colours.
+
+        Each domino covers two adjacent cells of different colours inside one
+        component, so such a region has no tiling.  O(cells + box).
+
+        Examples
+        --------
+        >>> Region.from_ascii('..#.\\n#..#').trivially_untileable()
+        True
+        >>> Region.rectangle(2, 3).trivially_untileable()
+        False
+        """
+        labels, k = ndi.label(self._mask, structure=_FOUR)
+        cells = self.cells()
+        piece = labels[cells[:, 0], cells[:, 1]]
+        sign = 1 - 2 * (cells.sum(axis=1) % 2)  # +1 on colour 0, -1 on colour 1
+        sizes = np.bincount(piece, minlength=k + 1)
+        balance = np.bincount(piece, weights=sign, minlength=k + 1)
+        return bool((sizes % 2).any() or balance.any())
+
     def is_connected(self):
         """True when the cells form one 4-connected piece."""
         return ndi.label(self._mask, structure=_FOUR)[1] == 1
@@ -341,13 +389,15 @@ class Region:
         [[[1, 1]]]
         """
         outside = np.pad(~self._mask, 1, constant_values=True)
-        labels, k = ndi.label(outside, structure=_EIGHT)
+        labels, _ = ndi.label(outside, structure=_EIGHT)
         border = labels[0, 0]
         result = []
-        for i in range(1, k + 1):
+        # Each hole is read inside its own bounding box: O(area + cells), not
+        # O(holes x area).
+        for i, box in enumerate(ndi.find_objects(labels), start=1):
             if i == border:
                 continue
-            cells = np.argwhere(labels == i) - 1
+            cells = np.argwhere(labels[box] == i) + [box[0].start - 1, box[1].start - 1]
             result.append(cells.astype(np.int64))
         return result
 
@@ -524,7 +574,7 @@ class Region:
 
     def __repr__(self):
         h, w = self.shape
-        if self.n_cells <= 64 and w <= 16:
+        if self.n_cells <= 64 and w <= 16 and h <= 16:
             body = self.to_ascii().replace("\n", "\\n")
             return f"Region.from_ascii('{body}')"
         return f"<Region {h}x{w}, {self.n_cells} cells>"
