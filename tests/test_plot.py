@@ -402,3 +402,19 @@ def test_importing_plot_does_not_import_pyplot():
     code = "import sys, tiling.plot; print('matplotlib.pyplot' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_raster_image_and_colour_arguments_give_one_line_errors():
+    for labels, faces in (([[5]], [[1, 1, 1]]), ([[0.5]], [[1, 1, 1]]), ([[-3]], [[1, 0, 0], [0, 1, 0]])):
+        with pytest.raises(TilingError, match="labels must"):
+            plot.raster_image(labels, faces)
+    with pytest.raises(TilingError, match="pixels must be a positive integer"):
+        plot.raster_image([[0]], [[1, 1, 1]], pixels=-1)
+    with pytest.raises(TilingError, match="edges"):
+        plot.raster_image([[0]], [[1, 1, 1]], pixels=4, edges=["red"])
+    t = block_tiling(4, 4, rng=0)
+    with pytest.raises(TilingError, match="0..1"):
+        plot.draw_tiling(t, colors=np.full((len(t), 3), 200))
+    with pytest.raises(TilingError, match="unknown colormap"):
+        plot.draw_tiling(t, colors=np.linspace(0, 1, len(t)), cmap="nope")
+    plt.close("all")

@@ -142,6 +142,16 @@ def _positive(text):
     return value
 
 
+def _non_negative(text):
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text!r}")
+    return value
+
+
 def _region(args):
     """The region the command line names, and a short name for messages."""
     from . import examples
@@ -728,7 +738,7 @@ def build_parser():
                            help=f"print the tiling even when wider than {MAX_TEXT_COLUMNS} columns")
     made["count"].add_argument("--time", action="store_true",
                                help="report the time taken on stderr")
-    made["sample"].add_argument("--seed", type=int, default=None,
+    made["sample"].add_argument("--seed", type=_non_negative, default=None,
                                 help="random seed (default: a fresh one each run)")
     made["demo"].add_argument("-o", "--output", metavar="DIR", default="demo-output",
                               help="folder for the pictures (default: demo-output)")

@@ -144,7 +144,7 @@ def color(tiling, k=5, adjacency="side", record=False):
     Linear time plus the Kempe chains explored (a few per thousand dominoes
     need a swap on random tilings).
 
-    ``"touch"`` (and ``k <= 3``): smallest-last order (Matula and Beck 1983,
+    ``"touch"``: smallest-last order (Matula and Beck 1983,
     a bucket queue, linear time), greedy with the same Kempe step, and where
     that fails an exact backtracking search in DSATUR order (Brelaz 1979)
     over a growing ball of dominoes around the blocked one, outside colours

@@ -144,6 +144,10 @@ def _domino_colors(tiling, colors, cmap, who):
         got = "a scalar" if arr.ndim == 0 else f"{len(arr)} values"
         raise TilingError(f"{who}(): colors needs one value per domino ({k}), got {got}")
     if arr.ndim == 2 and arr.shape[1] in (3, 4) and np.issubdtype(arr.dtype, np.number):
+        if arr.size and (arr.min() < 0 or arr.max() > 1):
+            raise TilingError(
+                f"{who}(): RGB(A) colours must lie in 0..1 (divide 0..255 values by 255)"
+            )
         return _rgba(arr.astype(float))
     if arr.ndim != 1:
         raise TilingError(f"{who}(): colors has shape {arr.shape}; give one value per domino")
@@ -160,7 +164,10 @@ def _domino_colors(tiling, colors, cmap, who):
 
         finite = arr[np.isfinite(arr)]
         lo, hi = (finite.min(), finite.max()) if finite.size else (0.0, 1.0)
-        cmap = matplotlib.colormaps[cmap or "viridis"]
+        try:
+            cmap = matplotlib.colormaps[cmap or "viridis"]
+        except KeyError:
+            raise TilingError(f"{who}(): unknown colormap {cmap!r}") from None
         return cmap(Normalize(lo, hi if hi > lo else lo + 1)(arr))
     raise TilingError(f"{who}(): cannot use values of dtype {arr.dtype} as colours")
 
@@ -375,10 +382,22 @@ def raster_image(labels, faces, pixels=1, marks=None, edges=EDGE):
     >>> img[1, 1, :3].tolist(), img[1, 5, :3].tolist()   # fill, then the border of domino 0
     ([255, 255, 255], [38, 38, 38])
     """
-    labels = np.asarray(labels)
-    faces = np.asarray(faces, dtype=float)
+    try:
+        labels = np.asarray(labels)
+        faces = np.asarray(faces, dtype=float)
+    except (TypeError, ValueError) as exc:
+        raise TilingError(f"raster_image(): labels and faces must be numeric arrays: {exc}") from None
     if faces.ndim != 2 or faces.shape[1] not in (3, 4):
         raise TilingError(f"faces must be a (k, 3) or (k, 4) array, got shape {faces.shape}")
+    if labels.ndim != 2 or not np.issubdtype(labels.dtype, np.integer):
+        raise TilingError(f"labels must be a 2-d integer grid, got {labels.ndim}-d {labels.dtype}")
+    if labels.size and (labels.min() < -1 or labels.max() >= len(faces)):
+        raise TilingError(
+            f"labels must lie in -1 .. {len(faces) - 1} (one face per label), "
+            f"got {int(labels.min())} .. {int(labels.max())}"
+        )
+    if isinstance(pixels, (bool, np.bool_)) or not isinstance(pixels, (int, np.integer)) or pixels < 1:
+        raise TilingError(f"pixels must be a positive integer, got {pixels!r}")
     if faces.shape[1] == 3:
         faces = np.column_stack([faces, np.ones(len(faces))])
     table = np.zeros((len(faces) + 1, 4), dtype=np.uint8)  # row 0: transparent
@@ -403,7 +422,15 @@ def raster_image(labels, faces, pixels=1, marks=None, edges=EDGE):
     if isinstance(edges, str) or (isinstance(edges, tuple) and np.ndim(edges) == 1):
         img[line] = (_rgba([edges])[0] * 255).astype(np.uint8)
     else:
-        edge_table = np.round(_rgba(np.asarray(edges, dtype=float)) * 255).astype(np.uint8)
+        try:
+            edge_rgba = _rgba(np.asarray(edges, dtype=float))
+        except (TypeError, ValueError) as exc:
+            raise TilingError(
+                f"edges must be one colour or a (k, 3) / (k, 4) array of 0..1 values: {exc}"
+            ) from None
+        if len(edge_rgba) != len(faces):
+            raise TilingError(f"edges needs one colour per face ({len(faces)}), got {len(edge_rgba)}")
+        edge_table = np.round(edge_rgba * 255).astype(np.uint8)
         img[line] = edge_table[big[line]]
     if len(marks):
         mid = p // 2

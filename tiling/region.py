@@ -199,7 +199,10 @@ class Region:
         '...\\n...'
         """
         h, w = _positive_int(height, "height"), _positive_int(width, "width")
-        _box_shape(np.array([[h - 1, w - 1]]), (0, 0))
+        if h * w > MAX_BOX_CELLS:
+            raise TilingError(
+                f"a {h} x {w} board has {h * w} cells, over the limit of {MAX_BOX_CELLS}"
+            )
         return cls(np.ones((h, w), dtype=bool))
 
     @classmethod
@@ -220,7 +223,11 @@ class Region:
         220
         """
         n = _positive_int(n, "order")
-        _box_shape(np.array([[2 * n - 1, 2 * n - 1]]), (0, 0))
+        if (2 * n) ** 2 > MAX_BOX_CELLS:
+            raise TilingError(
+                f"the Aztec diamond of order {n} needs a {2 * n} x {2 * n} box, over the "
+                f"limit of {MAX_BOX_CELLS} cells"
+            )
         centre = n - 0.5
         r = np.arange(2 * n)
         dist = np.abs(r[:, None] - centre) + np.abs(r[None, :] - centre)
