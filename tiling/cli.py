@@ -330,16 +330,33 @@ def _cmd_solve(args):
     return EXIT_OK
 
 
-def _cmd_cover(args):
-    _check_output(args.output)
-    region, _ = _region(args)
-    from . import api, certificates, plot
+def _checked_cover(region, method="auto"):
+    """A maximum cover, its optimality certificate (checked against each other) and the time."""
+    from . import api, certificates
 
-    tiling = api.max_cover(region, method=args.method)
+    tiling, dt = _timed(api.max_cover, region, method=method)
     bound = certificates.cover_bound(region)
     left = len(tiling.uncovered())
     if bound.deficiency != left or not bound.verify(region):
         _internal(f"cover leaves {left} cells, certificate proves {bound.deficiency}")
+    return tiling, bound, dt
+
+
+def _draw_cover(tiling, bound, path):
+    """The cover beside its certificate, saved to ``path``."""
+    from . import plot
+
+    fig, axes = _pair_of_axes()
+    plot.draw_tiling(tiling, ax=axes[0])
+    plot.draw_certificate(bound, ax=axes[1])
+    _save(fig, path)
+
+
+def _cmd_cover(args):
+    _check_output(args.output)
+    region, _ = _region(args)
+    tiling, bound, _ = _checked_cover(region, args.method)
+    left = len(tiling.uncovered())
     _print_tiling(tiling, force=args.text)
     print(f"{len(tiling)} dominoes cover {2 * len(tiling)} of {region.n_cells} cells; "
           f"{left} left uncovered")
@@ -351,10 +368,7 @@ def _cmd_cover(args):
     if args.output and left == 0:
         _draw_tiling(tiling, args.output)
     elif args.output:
-        fig, axes = _pair_of_axes()
-        plot.draw_tiling(tiling, ax=axes[0])
-        plot.draw_certificate(bound, ax=axes[1])
-        _save(fig, args.output)
+        _draw_cover(tiling, bound, args.output)
     return EXIT_OK
 
 
@@ -492,18 +506,11 @@ def _demo_proofs(table, folder):
 
 
 def _demo_cover(table, folder):
-    from . import api, certificates, examples, plot
+    from . import examples
 
-    figure = examples.figure_7x7()
-    cover, dt = _timed(api.max_cover, figure)
-    bound = certificates.cover_bound(figure)
+    cover, bound, dt = _checked_cover(examples.figure_7x7())
     left = len(cover.uncovered())
-    if bound.deficiency != left or not bound.verify(figure):
-        _internal("the 7 x 7 cover and its bound disagree")
-    fig, axes = _pair_of_axes()
-    plot.draw_tiling(cover, ax=axes[0])
-    plot.draw_certificate(bound, ax=axes[1])
-    _save(fig, os.path.join(folder, "figure7-cover.png"))
+    _draw_cover(cover, bound, os.path.join(folder, "figure7-cover.png"))
     table.row("maximum cover of the 7 x 7 figure",
               f"{len(cover)} dominoes, {left} cells left: optimal", dt, "figure7-cover.png")
 
