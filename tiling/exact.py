@@ -143,9 +143,19 @@ def crt(residues, primes):
 
 def _product(values):
     """Product of Python ints by a balanced tree (fast for thousands of factors)."""
-    values = [int(v) for v in values]
+    return balanced_product([int(v) for v in values], 1)
+
+
+def balanced_product(values, one):
+    """Product of ``values`` (any multiplicable type) by a balanced tree; ``one`` if empty.
+
+    Pairing neighbours keeps the factors of similar size, so big-integer
+    products cost a near-linear number of bit operations instead of
+    quadratic, and ball products accumulate less error.
+    """
+    values = list(values)
     if not values:
-        return 1
+        return one
     while len(values) > 1:
         nxt = [values[i] * values[i + 1] for i in range(0, len(values) - 1, 2)]
         if len(values) % 2:

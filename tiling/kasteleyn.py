@@ -211,14 +211,8 @@ def _rectangle_product(h, w):
 
     a = [4 * flint.arb.cos_pi_fmpq(flint.fmpq(j, h + 1)) ** 2 for j in range(1, (h + 1) // 2 + 1)]
     b = [4 * flint.arb.cos_pi_fmpq(flint.fmpq(k, w + 1)) ** 2 for k in range(1, (w + 1) // 2 + 1)]
-    factors = [x + y for x in a for y in b]
-    # balanced product keeps the error growth small
-    while len(factors) > 1:
-        nxt = [factors[i] * factors[i + 1] for i in range(0, len(factors) - 1, 2)]
-        if len(factors) % 2:
-            nxt.append(factors[-1])
-        factors = nxt
-    return factors[0]
+    # a balanced product keeps the error growth small
+    return exact.balanced_product([x + y for x in a for y in b], flint.arb(1))
 
 
 def _closed_form(part):
