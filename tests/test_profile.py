@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tiling
-from tiling import Region, TilingError, TooLargeError, enumerate_tilings
+from tiling import Region, Tiling, TilingError, TooLargeError, enumerate_tilings
 from tiling import profile
 
 from .reference import count_tilings_memo, is_valid_tiling, kasteleyn_rectangle
@@ -81,6 +81,42 @@ def test_count_of_disconnected_region_is_product_of_pieces():
     assert profile.count_tilings(r) == math.prod(count_tilings_memo(p.mask) for p in parts)
     odd = Region.from_ascii("..#.\n..#.\n..#.")  # a 3-cell piece next to a 2x3 one
     assert profile.count_tilings(odd) == 0
+
+
+def test_many_isolated_dominoes_are_fast_and_placed_at_their_origins():
+    import time
+
+    # 15,000 isolated horizontal dominoes (the densest such packing) in a 200 x 300 box
+    mask = np.zeros((200, 300), dtype=bool)
+    cols = np.arange(300)
+    for row in range(200):
+        mask[row] = (cols - 2 * (row % 2)) % 4 < 2
+    r = Region.from_mask(mask)
+    start = time.perf_counter()
+    assert profile.count_tilings(r) == 1
+    t = profile.find_tiling(r)
+    cover = profile.max_cover(r)
+    sampled = profile.sample_tiling(r, rng=0)
+    assert profile.estimated_seconds(r) < 1
+    assert time.perf_counter() - start < 5
+    expected = tiling_key(Tiling(r, np.array(
+        [[(a, b), (a, b + 1)] for a, b in np.argwhere(mask) if b % 4 == 2 * (a % 2)])))
+    for found in (t, cover, sampled):
+        assert found.is_perfect and len(found) == 15000
+        assert tiling_key(found) == expected
+
+
+def test_shared_plans_of_identical_pieces_are_moved_to_each_origin():
+    r = Region.from_ascii("..#..#.\n..#..#.\n######.\n..#..#.")
+    parts = r.components()
+    pieces, plans = profile._pieces(r)
+    # two 2x2 squares share a plan, so do two dominoes; the 4 x 1 strip has its own
+    assert len(pieces) == 5 and sorted(p.uses for p in plans) == [1, 2, 2]
+    assert profile.count_tilings(r) == 2**2 == math.prod(
+        count_tilings_memo(p.mask) for p in parts)
+    for t in (profile.find_tiling(r), profile.max_cover(r), profile.sample_tiling(r, rng=1)):
+        assert t.is_perfect and is_valid_tiling(r.mask, t.dominoes)
+    assert profile.dimer_polynomial(r) == matchings_by_size(r.mask)
 
 
 def test_two_by_n_strips_are_fibonacci():
@@ -163,7 +199,7 @@ def test_max_cover_of_mutilated_board_leaves_two_cells():
 
 def test_reconstruction_with_checkpoints_when_the_log_is_over_budget(monkeypatch):
     # a tiny budget forces segments of a few steps, recomputed from checkpoints
-    monkeypatch.setattr(profile, "MEMORY_BUDGET", 6000)
+    monkeypatch.setattr(profile, "MEMORY_BUDGET", 12000)
     r = Region.rectangle(8, 8).without([(2, 3), (5, 5)])
     t = profile.find_tiling(r)
     assert t.is_perfect and is_valid_tiling(r.mask, t.dominoes)
@@ -171,6 +207,79 @@ def test_reconstruction_with_checkpoints_when_the_log_is_over_budget(monkeypatch
     assert profile.find_tiling(mutilated) is None
     cover = profile.max_cover(mutilated)
     assert len(cover) == 30 and is_valid_tiling(mutilated.mask, cover.dominoes, perfect=False)
+
+
+def _long_holey_strip(height=10, length=90, holes=14, seed=3):
+    rng = np.random.default_rng(seed)
+    mask = np.ones((height, length), dtype=bool)
+    mask[rng.integers(0, height, holes), rng.integers(0, length, holes)] = False
+    return Region.from_mask(mask)
+
+
+def _measure_reconstructions(monkeypatch):
+    """Spy on _reconstruct: the checkpoints it keeps and the largest segment log it builds."""
+    runs = []
+    real_sweep = profile._sweep
+
+    def hook(plan, kind, every, checkpoints):
+        runs.append({"plan": plan, "kind": kind, "every": every, "log": 0,
+                     "kept": len(checkpoints) if every < plan.n_cells else 0,
+                     "checkpoint_bytes": sum(X.nbytes for _, X, _ in checkpoints)
+                     if every < plan.n_cells else 0})
+
+    def sweep(plan, ring, k0, k1, f, log=None, **kw):
+        out = real_sweep(plan, ring, k0, k1, f, log=log, **kw)
+        if log is not None and runs:
+            logged = sum(a.nbytes for entry in log for a in entry[:2] if a is not None)
+            runs[-1]["log"] = max(runs[-1]["log"], logged)
+        return out
+
+    monkeypatch.setattr(profile, "_segments_hook", hook)
+    monkeypatch.setattr(profile, "_sweep", sweep)
+    return runs
+
+
+def test_checkpoints_and_segment_log_stay_within_a_shrunk_budget(monkeypatch):
+    r = _long_holey_strip()
+    runs = _measure_reconstructions(monkeypatch)
+    # a budget a fifth of what the whole undo logs need forces checkpoints
+    whole = max(profile._bytes_needed(plan, "cover") for plan in profile._pieces(r)[1])
+    budget = whole // 5
+    monkeypatch.setattr(profile, "MEMORY_BUDGET", budget)
+    cover = profile.max_cover(r)
+    assert is_valid_tiling(r.mask, cover.dominoes, perfect=False)
+    maximum = len(nx.max_weight_matching(r.to_networkx(), maxcardinality=True))
+    assert len(cover) == maximum
+    tiles = profile.find_tiling(r)
+    assert (tiles is None) == (2 * maximum < r.n_cells)
+    tileable = Region.rectangle(10, 90).without([(2, 40), (3, 70)])
+    t = profile.find_tiling(tileable)
+    assert t.is_perfect and is_valid_tiling(tileable.mask, t.dominoes)
+    assert any(run["kept"] > 1 for run in runs)  # the checkpoint path did run
+    for run in runs:
+        plan = run["plan"]
+        n, every = plan.n_cells, run["every"]
+        if every < n:
+            assert run["kept"] == math.ceil(n / every)
+            working = run["checkpoint_bytes"] // run["kept"]
+            # checkpoints times their size, plus one segment's log, plus the working array
+            assert run["checkpoint_bytes"] + run["log"] + working <= budget
+
+
+def test_reconstruction_that_cannot_fit_raises_naming_width_and_length(monkeypatch):
+    r = _long_holey_strip()
+    monkeypatch.setattr(profile, "MEMORY_BUDGET", 3000)
+    with pytest.raises(TooLargeError, match=r"width 10 and length 90.*'hopcroft-karp' or 'auto'"):
+        profile.max_cover(r)
+    with pytest.raises(TooLargeError, match=r"width 10 and length 90.*'hopcroft-karp' or 'auto'"):
+        profile.find_tiling(Region.rectangle(10, 90))
+    assert profile.estimated_seconds(r, kind="cover") == math.inf
+    monkeypatch.undo()
+    # at real scale: refused before anything is allocated, not thousands of 128 MiB checkpoints
+    with pytest.raises(TooLargeError, match=r"width 26 and length 2000.*'hopcroft-karp'"):
+        tiling.max_cover(Region.rectangle(26, 2000), method="dp")
+    with pytest.raises(TooLargeError, match=r"width 26 and length 2000"):
+        profile.find_tiling(Region.rectangle(26, 2000))
 
 
 def test_wide_holey_board_find_and_cover_are_valid():
@@ -206,6 +315,22 @@ def test_sample_is_reproducible_from_a_seed_and_valid_on_a_large_holey_board():
     a = profile.sample_tiling(board, rng=7)
     assert a == profile.sample_tiling(board, rng=np.random.default_rng(7))
     assert is_valid_tiling(board.mask, a.dominoes)
+
+
+def test_sample_memory_estimate_covers_the_undo_log():
+    # the last column is cleared under every other row: clear_top saves the
+    # whole (packed) array each time, not half of it
+    mask = np.ones((40, 5), dtype=bool)
+    mask[1::2, 4] = False
+    plan = profile._Plan(Region.from_mask(mask))
+    assert sum(plan.clear) == 20 and plan.width == 5
+    ring = profile._Count(plan.width)
+    log = []
+    profile._sweep(plan, ring, 0, plan.n_cells, 0, log=log)
+    saved = sum(entry[1].nbytes for entry in log if entry[1] is not None)
+    needed = profile._bytes_needed(plan, "sample")
+    assert needed >= ring.X.nbytes + saved
+    assert saved > 4 * plan.n_states * (sum(plan.clear) / 2)  # the old estimate of the log
 
 
 # A 4 x 5 board with two cells removed: 45 tilings, and missing cells below

@@ -34,13 +34,22 @@ Implementation notes (why it is fast):
 * Reconstruction (find, cover, sample) walks the steps backwards from the
   final profile, undoing each step in place.  A step of the counting DP is
   undone by a subtraction (the values stay exact, whatever carries happened
-  since), so sampling needs no table at all: memory stays O(2**w), plus the
-  halves cleared under missing cells.  Boolean (find) and min-plus (cover)
-  steps cannot be subtracted, so their overwritten quarter/half is logged;
-  when that log would exceed the memory budget, the sweep keeps checkpoints
-  every K steps and recomputes one segment at a time.  Each backward step
-  looks at the at most three predecessors of a single profile, never the
-  whole array.
+  since), so sampling needs no table of additions: memory is O(2**w) plus
+  the profiles cleared under missing cells (half an array each, the whole
+  array in the packed top column).  Boolean (find) and min-plus (cover)
+  steps cannot be subtracted, so their overwritten quarter/half is logged:
+  O(n 2**w) bytes for n cells.  When that log would exceed
+  :data:`MEMORY_BUDGET`, the sweep keeps a checkpoint every K steps and
+  recomputes one segment of K steps at a time with its log, K chosen so that
+  the n/K checkpoints plus one segment's log take the least memory (about
+  ``2 sqrt(n * array * step log)`` bytes, at K ~ sqrt(n * array / step log)),
+  for about one more sweep of time; when even that exceeds the budget the
+  DP refuses with TooLargeError.  Each backward step looks at the at most
+  three predecessors of a single profile, never the whole array.
+* Components are taken from :meth:`Region.cropped_components` (cost
+  O(cells + box) however many there are), and components of identical shape
+  share one plan and one sweep (not when sampling, where each piece draws
+  its own tiling), so regions of many small pieces stay fast.
 
 References: the transfer-matrix method for dimers goes back to Lieb (1967);
 the broken-profile ("plug") DP is the textbook version, e.g. Knuth,
@@ -95,29 +104,37 @@ _SECONDS_PER_STEP = 5e-6
 class _Plan:
     """One connected piece, cropped and turned so that its rows are the short side.
 
-    ``rows``, ``cols``: the cells in sweep order; ``right``: whether a
-    horizontal domino may start at each; ``clear``: whether the profiles that
-    started a vertical domino must be cleared because the cell below is
-    missing but will be swept later.  (In the last row they are left alone:
-    their bit never clears again, so they never reach the empty final profile.)
+    ``part`` is the piece's mask cropped to its bounding box (or a Region,
+    which is cropped here).  ``rows``, ``cols``: the cells in sweep order;
+    ``right``: whether a horizontal domino may start at each; ``clear``:
+    whether the profiles that started a vertical domino must be cleared
+    because the cell below is missing but will be swept later.  (In the last
+    row they are left alone: their bit never clears again, so they never
+    reach the empty final profile.)  ``uses``: how many components of the
+    region have this very shape (they share one plan and one sweep).
     """
 
     def __init__(self, part):
-        r0, c0, r1, c1 = part.bounding_box()
-        mask = np.asarray(part.mask[r0:r1, c0:c1])
-        self.origin = (r0, c0)
+        if isinstance(part, Region):
+            r0, c0, r1, c1 = part.bounding_box()
+            mask = np.asarray(part.mask[r0:r1, c0:c1], dtype=bool)
+        else:
+            mask = np.asarray(part, dtype=bool)
+        self.uses = 1
         self.transposed = mask.shape[1] > mask.shape[0]
         if self.transposed:
             mask = mask.T
         self.mask = mask
         h, w = mask.shape
         self.height, self.width = h, w
-        self.n_cells = int(mask.sum())
         below = np.zeros_like(mask)
         below[:-1] = mask[1:]
         right = np.zeros_like(mask)
         right[:, :-1] = mask[:, 1:]
         rows, cols = np.nonzero(mask)
+        self.n_cells = len(rows)
+        # cells of colour 0 minus cells of colour 1 (colours relative to the box corner)
+        self.balance = self.n_cells - 2 * int(((rows + cols) & 1).sum())
         self.rows = rows.tolist()
         self.cols = cols.tolist()
         self.right = right[rows, cols].tolist()
@@ -127,24 +144,47 @@ class _Plan:
     def n_states(self):
         return 1 << self.width
 
-    def to_region(self, dominoes):
-        """Map dominoes ``(r, c, r2, c2)`` of the plan back to the original coordinates."""
+    @property
+    def untileable(self):
+        """Odd or unequal colours: no perfect tiling (the cheap parity test)."""
+        return bool(self.n_cells % 2 or self.balance)
+
+    def to_local(self, dominoes):
+        """Dominoes ``(r, c, r2, c2)`` of the plan as a ``(k, 2, 2)`` array in the piece's box."""
         arr = np.array(dominoes, dtype=np.int64).reshape(-1, 2, 2)
         if self.transposed:
             arr = arr[:, :, ::-1]
-        return arr + np.array(self.origin, dtype=np.int64)
+        return np.ascontiguousarray(arr)
 
     def describe(self):
         return f"{self.height} x {self.width}" if not self.transposed else (
             f"{self.width} x {self.height}")
 
 
-def _plans(region):
-    return [_Plan(part) for part in region.components()]
+def _pieces(region):
+    """The components of ``region`` as ``(origin, plan)`` pairs, and the distinct plans.
+
+    Built from :meth:`Region.cropped_components` (O(cells + box) however
+    many components there are); components of identical shape share one plan
+    (its ``uses`` counts them), so that each shape is swept once.
+    """
+    plans = {}
+    pieces = []
+    for r0, c0, mask in region.cropped_components():
+        key = (mask.shape, np.packbits(mask).tobytes())
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = _Plan(mask)
+        else:
+            plan.uses += 1
+        pieces.append((np.array([r0, c0], dtype=np.int64), plan))
+    return pieces, list(plans.values())
 
 
-def _untileable(part):
-    return part.n_cells % 2 or part.balance
+def _place(pieces, local):
+    """Concatenate the local dominoes ``local[id(plan)]`` of every piece, moved to its origin."""
+    out = [local[id(plan)] + origin for origin, plan in pieces]
+    return np.concatenate(out) if out else np.zeros((0, 2, 2), dtype=np.int64)
 
 
 # --------------------------------------------------------------------------- semirings
@@ -690,36 +730,101 @@ def _walk_back(plan, ring, k0, k1, s, f, log, chooser, dominoes):
     return s, f
 
 
-def _log_bytes(plan, itemsize, skip):
-    """Bytes of undo data per step, as a list (for the boolean and min-plus sweeps)."""
-    n = plan.n_states * itemsize
-    main = n // 2 if skip else n // 4
-    return [(main if (skip or r) else 0) + (n // 2 if z else 0)
-            for r, z in zip(plan.right, plan.clear)]
+# Python overhead of one undo-log entry (list slot, tuple, bound) and of one saved array.
+_ENTRY_BYTES = 100
+_ARRAY_BYTES = 112
 
 
-def _reconstruct(plan, ring, make_chooser, progress):
+def _undo_layout(plan, kind):
+    """``(x, per_step)``: bytes of the profile array and of each step's undo entry.
+
+    ``kind`` is "find" (booleans, parity-packed), "cover" (min-plus, every
+    profile, a half saved per step) or "sample" (exact counts with the
+    predicted number of limbs; only the cleared profiles are saved).  Follows
+    :meth:`_Ring.step`: a quarter (half on the two packed top columns) saved
+    for a horizontal domino, a half for a cleared column, the whole array for
+    a cleared top column of a packed array (:meth:`_Packed.clear_top`).
+    """
+    w = plan.width
+    packed = kind != "cover" and w >= 3
+    rows = 1 << (w - 1 if packed else w)
+    if kind == "find":
+        x = rows
+    elif kind == "cover":
+        x = rows * (2 if plan.n_cells < 8000 else 4)
+    elif kind == "sample":
+        x = rows * 8 * _expected_limbs(plan)
+    else:  # pragma: no cover
+        raise ValueError(kind)
+    cols = np.asarray(plan.cols, dtype=np.int64)
+    right = np.asarray(plan.right, dtype=bool)
+    clear = np.asarray(plan.clear, dtype=bool)
+    if kind == "cover":
+        main = np.full(len(cols), x // 2 + _ARRAY_BYTES, dtype=np.int64)
+    elif kind == "find":
+        top = packed & (cols == w - 2)
+        main = np.where(right, np.where(top, x // 2, x // 4) + _ARRAY_BYTES, 0)
+    else:
+        main = np.zeros(len(cols), dtype=np.int64)
+    last = packed & (cols == w - 1)
+    cleared = np.where(clear, np.where(last, x, x // 2) + _ARRAY_BYTES, 0)
+    return x, main + cleared + _ENTRY_BYTES
+
+
+def _segments(plan, kind):
+    """``(K, bytes)``: the segment length for reconstruction and the memory it needs.
+
+    With the whole undo log in the budget, ``K`` is the number of cells.
+    Otherwise the forward sweep keeps ``ceil(n / K)`` checkpoints (copies of
+    the profile array) and each segment of ``K`` steps is recomputed with its
+    log, so the memory is ``ceil(n / K)`` arrays plus the largest segment's
+    log; ``K`` minimises that sum (about ``sqrt(n * array / step log)``).
+    ``bytes`` counts the working array and scratch too; when it exceeds
+    :data:`MEMORY_BUDGET` the reconstruction cannot fit.
+    """
+    x, per_step = _undo_layout(plan, kind)
+    base = 3 * x  # the working array, its scratch and the transient copy of clear_top
+    n = len(per_step)
+    prefix = np.concatenate([[0], np.cumsum(per_step)])
+    whole = base + int(prefix[-1])
+    if whole <= MEMORY_BUDGET or n <= 1:
+        return n, whole
+    best = None
+    ks = np.unique(np.round(1.05 ** np.arange(int(math.log(n, 1.05)) + 2)).astype(np.int64))
+    for K in ks[ks < n].tolist():
+        starts = np.arange(0, n, K)
+        seg = int((prefix[np.minimum(starts + K, n)] - prefix[starts]).max())
+        cost = base + len(starts) * (x + _ARRAY_BYTES + _ENTRY_BYTES) + seg
+        if best is None or cost < best[1]:
+            best = (K, cost)
+    return best if best[1] < whole else (n, whole)
+
+
+def _reconstruct(plan, ring, make_chooser, progress, kind):
     """Run the sweep and walk back from the empty profile; ``None`` when it is unreachable.
 
     Keeps the undo log of every step when it fits in the memory budget;
-    otherwise keeps checkpoints every ``K`` steps and recomputes one segment
-    of ``K`` steps at a time (twice the sweeps, memory O(K + n/K) arrays).
+    otherwise (see :func:`_segments`) keeps a checkpoint every ``K`` steps
+    and recomputes one segment of ``K`` steps at a time, with its log: twice
+    the sweeps, memory ``n / K`` arrays plus one segment's log, both within
+    :data:`MEMORY_BUDGET` (checked beforehand by :func:`_check_budget`).
     """
     n = plan.n_cells
-    per_step = _log_bytes(plan, ring.X.itemsize, ring.skip)
-    total = sum(per_step)
-    checkpoints = []
-    if total <= MEMORY_BUDGET // 2:
+    every, _ = _segments(plan, kind)
+    if every >= n:
+        checkpoints = [(0, ring.X, 0)]  # swept in place from the start
         every = n
-        checkpoints.append((0, ring.X.copy(), 0))
     else:
-        every = max(1, int(MEMORY_BUDGET // 2 // max(max(per_step), 1)))
+        checkpoints = []
         f = _sweep(plan, ring, 0, n, 0, progress=progress, checkpoints=checkpoints, every=every)
         if ring.value(f) is None or ring.value(f) is False:
             return None
+    _segments_hook(plan, kind, every, checkpoints)
     dominoes = []
     s, chooser = 0, None
-    for k0, X, f in reversed(checkpoints):
+    while checkpoints:
+        # drop each checkpoint as it is used: it becomes the working array
+        k0, X, f = checkpoints.pop()
         k1 = min(k0 + every, n)
         ring.X = X
         log = []
@@ -732,6 +837,10 @@ def _reconstruct(plan, ring, make_chooser, progress):
         s, f = _walk_back(plan, ring, k0, k1, s, f, log, chooser, dominoes)
         del log
     return dominoes
+
+
+def _segments_hook(plan, kind, every, checkpoints):
+    """Called once the checkpoints are kept (a no-op; tests replace it to measure them)."""
 
 
 def _sample_piece(plan, rng, progress):
@@ -747,7 +856,15 @@ def _sample_piece(plan, rng, progress):
     s, _ = _walk_back(plan, ring, 0, plan.n_cells, 0, f, log, chooser, dominoes)
     # back at the start: the empty profile, reached in exactly one way
     assert s == 0 and chooser.value == 1, "inconsistent counts while walking back"
-    return dominoes
+    return _Dominoes(dominoes, total)
+
+
+class _Dominoes(list):
+    """The dominoes of a sampled piece, with the piece's number of tilings as ``total``."""
+
+    def __init__(self, dominoes, total):
+        super().__init__(dominoes)
+        self.total = total
 
 
 # --------------------------------------------------------------------------- budgets
@@ -763,12 +880,17 @@ def _bytes_needed(plan, kind):
     if kind == "count":
         return 8 * n * _expected_limbs(plan)
     if kind == "sample":
-        # the array, and the halves cleared under missing cells (kept to undo)
-        return 4 * n * _expected_limbs(plan) * (2 + sum(plan.clear) / 2)
+        # the array and its scratch, and the undo log: the profiles cleared
+        # under missing cells (half the array each, the whole array for the
+        # packed top column) and the entries themselves
+        x, per_step = _undo_layout(plan, "sample")
+        return 2 * x + int(per_step.sum())
     if kind == "find":
-        return 2 * n
+        return _segments(plan, "find")[1]
     if kind == "cover":
-        return 16 * n
+        # max_cover tries the boolean sweep first when the piece may have a tiling
+        need = _segments(plan, "cover")[1]
+        return need if plan.untileable else max(need, _segments(plan, "find")[1])
     if kind == "polynomial":
         return 2 * 8 * n * (plan.n_cells + 1) * max(1, math.ceil(plan.n_cells / LIMB_BITS))
     raise ValueError(kind)
@@ -794,10 +916,14 @@ def _check_budget(plans, kind):
             )
         need = _bytes_needed(plan, kind)
         if need > MEMORY_BUDGET:
+            how = ""
+            if kind in ("find", "cover"):
+                how = (" to walk back even with the best checkpoint spacing"
+                       f" (undo log of {plan.n_cells} steps, 2**{w} profiles each)")
             raise TooLargeError(
-                f"the profile DP would need about {need / 2**30:.1f} GiB for width {w} "
-                f"({where}, {plan.n_cells} cells; budget {MEMORY_BUDGET / 2**30:.1f} GiB); "
-                f"{_ALTERNATIVES[kind]}"
+                f"the profile DP would need about {need / 2**30:.3g} GiB for width {w} "
+                f"and length {plan.height} ({where}, {plan.n_cells} cells; "
+                f"budget {MEMORY_BUDGET / 2**30:.3g} GiB){how}; {_ALTERNATIVES[kind]}"
             )
 
 
@@ -833,9 +959,10 @@ def count_tilings(region, *, progress=False):
     side (width ``w``) and swept cell by cell over the ``2**w`` profiles
     (transfer-matrix method, Lieb 1967; the "broken profile" form as in
     Knuth, TAOCP 7.2.2).  The count is the product over the pieces; a piece
-    with an odd number of cells or unequal colours gives 0 at once.  Time
-    O(cells 2**w L) with L the number of 47-bit limbs of the counts, memory
-    O(2**w L).
+    with an odd number of cells or unequal colours gives 0 at once
+    (:meth:`Region.trivially_untileable`), and pieces of the same shape are
+    counted once.  Time O(cells 2**w L) with L the number of 47-bit limbs of
+    the counts, memory O(2**w L).
 
     Examples
     --------
@@ -845,15 +972,14 @@ def count_tilings(region, *, progress=False):
     89
     """
     require_region(region, "count")
-    parts = region.components()
-    if any(_untileable(part) for part in parts):
+    if region.trivially_untileable():
         return 0
-    plans = [_Plan(part) for part in parts]
+    _, plans = _pieces(region)
     _check_budget(plans, "count")
     total = 1
     with _progress(plans, progress, "profile DP") as bar:
-        for plan in plans:
-            total *= _count_piece(plan, bar if progress else None)
+        for plan in plans:  # one sweep per distinct shape
+            total *= _count_piece(plan, bar if progress else None) ** plan.uses
             if total == 0:
                 break
     return total
@@ -875,9 +1001,18 @@ def find_tiling(region):
     A boolean broken-profile sweep (which profiles are reachable), then a
     walk back from the empty final profile choosing at each cell one
     reachable predecessor (at most two are possible).  Time O(cells 2**w);
-    memory O(2**w) bytes of undo data per step, or, when that exceeds
-    :data:`MEMORY_BUDGET`, checkpoints every K steps and one recomputed
-    segment of K steps at a time (twice the time).
+    memory O(2**w) bytes of undo data per step, O(cells 2**w) in all.  When
+    that exceeds :data:`MEMORY_BUDGET`, a checkpoint every K steps and one
+    recomputed segment of K steps at a time, with K ~ sqrt(cells) chosen so
+    that checkpoints plus segment log take the least memory, about
+    O(sqrt(cells) 2**w) bytes (one more forward sweep of time); when even
+    that exceeds the budget, TooLargeError.
+
+    Raises
+    ------
+    TooLargeError
+        when a piece is wider than :data:`MAX_WIDTH` on its narrow side, or
+        its reconstruction cannot fit :data:`MEMORY_BUDGET`.
 
     Examples
     --------
@@ -887,18 +1022,17 @@ def find_tiling(region):
     True
     """
     require_region(region, "find")
-    parts = region.components()
-    if any(_untileable(part) for part in parts):
+    if region.trivially_untileable():
         return None
-    plans = [_Plan(part) for part in parts]
+    pieces, plans = _pieces(region)
     _check_budget(plans, "find")
-    pieces = []
-    for plan in plans:
-        dominoes = _reconstruct(plan, _Reach(plan.width), _ReachChooser, None)
+    local = {}
+    for plan in plans:  # one reconstruction per distinct shape
+        dominoes = _reconstruct(plan, _Reach(plan.width), _ReachChooser, None, "find")
         if dominoes is None:
             return None
-        pieces.append(plan.to_region(dominoes))
-    return Tiling(region, np.concatenate(pieces))
+        local[id(plan)] = plan.to_local(dominoes)
+    return Tiling(region, _place(pieces, local))
 
 
 def max_cover(region):
@@ -919,7 +1053,8 @@ def max_cover(region):
     (cost 1), then a walk back from the empty final profile along optimal
     predecessors.  A piece with as many cells of each colour first tries the
     cheaper boolean sweep of :func:`find_tiling`, since a perfect tiling is a
-    maximum cover.  Time O(cells 2**w), memory as for :func:`find_tiling`.
+    maximum cover.  Time O(cells 2**w), memory as for :func:`find_tiling`
+    (a half array of undo data per step; checkpoints beyond the budget).
 
     Examples
     --------
@@ -928,18 +1063,18 @@ def max_cover(region):
     (4, 1)
     """
     require_region(region, "max_cover")
-    plans = _plans(region)
+    pieces, plans = _pieces(region)
     _check_budget(plans, "cover")
-    pieces = []
-    for part, plan in zip(region.components(), plans):
+    local = {}
+    for plan in plans:  # one reconstruction per distinct shape
         dominoes = None
-        if not _untileable(part):  # a perfect tiling, when there is one, is a maximum cover
-            dominoes = _reconstruct(plan, _Reach(plan.width), _ReachChooser, None)
+        if not plan.untileable:  # a perfect tiling, when there is one, is a maximum cover
+            dominoes = _reconstruct(plan, _Reach(plan.width), _ReachChooser, None, "find")
         if dominoes is None:
             ring = _MinUncovered(plan.width, plan.n_cells)
-            dominoes = _reconstruct(plan, ring, _CoverChooser, None)
-        pieces.append(plan.to_region(dominoes))
-    return Tiling(region, np.concatenate(pieces))
+            dominoes = _reconstruct(plan, ring, _CoverChooser, None, "cover")
+        local[id(plan)] = plan.to_local(dominoes)
+    return Tiling(region, _place(pieces, local))
 
 
 _NO_TILING = "cannot sample: the region has no tiling (see tiling.prove_impossible)"
@@ -969,8 +1104,9 @@ def sample_tiling(region, rng=None):
     probability (its exact count) / (the current count), so every tiling has
     probability 1 / (number of tilings) (backward sampling through the
     transfer matrix).  Each step is undone by a subtraction, so the time is
-    about twice that of :func:`count_tilings` and the memory the same.
-    Pieces are sampled independently.
+    about twice that of :func:`count_tilings` and the memory that of the
+    count plus the profiles cleared under missing cells, which are saved to
+    be restored.  Pieces are sampled independently.
 
     Examples
     --------
@@ -979,18 +1115,23 @@ def sample_tiling(region, rng=None):
     """
     require_region(region, "sample")
     rng = as_rng(rng)
-    parts = region.components()
-    if any(_untileable(part) for part in parts):
+    if region.trivially_untileable():
         raise TilingError(_NO_TILING)
-    plans = [_Plan(part) for part in parts]
+    pieces, plans = _pieces(region)
     _check_budget(plans, "sample")
-    pieces = []
-    for plan in plans:
-        dominoes = _sample_piece(plan, rng, None)
-        if dominoes is None:
-            raise TilingError(_NO_TILING)
-        pieces.append(plan.to_region(dominoes))
-    return Tiling(region, np.concatenate(pieces))
+    out = []
+    only = {}  # shapes with a single tiling: nothing to draw
+    for origin, plan in pieces:
+        local = only.get(id(plan))
+        if local is None:
+            dominoes = _sample_piece(plan, rng, None)
+            if dominoes is None:
+                raise TilingError(_NO_TILING)
+            local = plan.to_local(dominoes)
+            if dominoes.total == 1:
+                only[id(plan)] = local
+        out.append(local + origin)
+    return Tiling(region, np.concatenate(out))
 
 
 def dimer_polynomial(region):
@@ -1020,15 +1161,16 @@ def dimer_polynomial(region):
     [1, 4, 2]
     """
     require_region(region, "dimer_polynomial")
-    plans = _plans(region)
+    _, plans = _pieces(region)
     _check_budget(plans, "polynomial")
     total = [1]
-    for plan in plans:
+    for plan in plans:  # one sweep per distinct shape
         ring = _Polynomial(plan.width, plan.n_cells)
         f = _sweep(plan, ring, 0, plan.n_cells, 0)
         by_empty = ring.value(f)
         piece = [by_empty[plan.n_cells - 2 * k] for k in range(plan.n_cells // 2 + 1)]
-        total = _poly_mul(total, piece)
+        for _ in range(plan.uses):
+            total = _poly_mul(total, piece)
     return total + [0] * (region.n_cells // 2 + 1 - len(total))
 
 
@@ -1057,10 +1199,12 @@ def estimated_seconds(region, kind="count"):
 
     Notes
     -----
-    Sums over the pieces ``steps * (per-step overhead + 2**w / 4 * limbs *
-    seconds per element)``, with the limbs predicted from the growth rate of
-    tilings of the square lattice; the constants were measured on the
-    development machine.  O(number of cells) to evaluate.
+    Sums over the distinct piece shapes (each is swept once) ``steps *
+    (per-step overhead + 2**w / 4 * limbs * seconds per element)``, with the
+    limbs predicted from the growth rate of tilings of the square lattice,
+    and one more sweep when reconstruction needs checkpoints; the constants
+    were measured on the development machine.  O(cells + bounding box) to
+    evaluate, however many pieces there are.
 
     Examples
     --------
@@ -1072,14 +1216,17 @@ def estimated_seconds(region, kind="count"):
     require_region(region, "estimated_seconds")
     if kind not in ("count", "cover"):
         raise TilingError(f"kind must be 'count' or 'cover', not {kind!r}")
-    plans = _plans(region)
+    _, plans = _pieces(region)
     try:
         _check_budget(plans, "count" if kind == "count" else "cover")
     except TooLargeError:
         return math.inf
     seconds = 0.0
-    for plan in plans:
+    for plan in plans:  # the functions sweep each distinct shape once
         limbs = (1 + _expected_limbs(plan)) / 2
         per_step = _SECONDS_PER_STEP + _SECONDS_PER_ELEMENT * plan.n_states / 4 * limbs
-        seconds += plan.n_cells * per_step * (1 if kind == "count" else 3)
+        sweeps = 1 if kind == "count" else 3
+        if kind != "count" and _segments(plan, "cover")[0] < plan.n_cells:
+            sweeps += 1  # checkpoints: the forward sweep is done twice
+        seconds += plan.n_cells * per_step * sweeps
     return seconds
