@@ -41,12 +41,11 @@ import numpy as np
 import scipy.ndimage as ndi
 
 from .errors import TilingError
-from .region import Region, _as_cell_array, require_region
+from .region import _FOUR, Region, _as_cell_array, require_region
 
 __all__ = ["Certificate", "prove_impossible", "cover_bound"]
 
 KINDS = ("parity", "color", "hall")
-_FOUR = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: How many uncovered cells of each colour prove_impossible tries as the
 #: source of a small Hall set.

@@ -30,7 +30,6 @@ rings inside those are handled; the count is the product over components.
 """
 
 import numpy as np
-import scipy.ndimage as ndi
 import scipy.sparse as sp
 
 from . import exact
@@ -39,7 +38,6 @@ from .region import Region, _positive_int, require_region
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds", "rectangle_count"]
 
-_FOUR = ndi.generate_binary_structure(2, 1)
 
 
 def _edge_signs(region):

@@ -43,13 +43,23 @@ def _bipartite(region):
     lmask = mask & ~color1
     left = np.argwhere(lmask)
     right = np.argwhere(mask & color1)
-    # Right-vertex index per grid position, padded by one so shifts never wrap.
-    rindex = np.full((h + 2, w + 2), _NONE, dtype=np.int32)
-    rindex[right[:, 0] + 1, right[:, 1] + 1] = np.arange(len(right), dtype=np.int32)
-    nbr = np.empty((len(left), 4), dtype=np.int32)
+    rindex = _index_grid(mask.shape, right)
+    return left, right, lmask, rindex, _neighbour_array(rindex, left)
+
+
+def _index_grid(shape, cells):
+    """Index of each of ``cells`` per grid position, -1 elsewhere, padded by one so shifts never wrap."""
+    index = np.full((shape[0] + 2, shape[1] + 2), _NONE, dtype=np.int32)
+    index[cells[:, 0] + 1, cells[:, 1] + 1] = np.arange(len(cells), dtype=np.int32)
+    return index
+
+
+def _neighbour_array(index, cells):
+    """The (k, 4) array of the indexed cells next to each of ``cells`` (up, right, down, left)."""
+    nbr = np.empty((len(cells), 4), dtype=np.int32)
     for k, (dr, dc) in enumerate(_STEPS):
-        nbr[:, k] = rindex[left[:, 0] + 1 + dr, left[:, 1] + 1 + dc]
-    return left, right, lmask, rindex, nbr
+        nbr[:, k] = index[cells[:, 0] + 1 + dr, cells[:, 1] + 1 + dc]
+    return nbr
 
 
 def _to_tiling(region, left, right, match_l):
@@ -224,7 +234,7 @@ def _hopcroft_karp(region, forest_phases=None):
     """Hopcroft-Karp with at most ``forest_phases`` forest phases (default ceil(sqrt(V)))."""
     left, right, lmask, rindex, nbr = _bipartite(region)
     match_l, match_r = _greedy(region.mask, lmask, rindex[1:-1, 1:-1], len(left), len(right))
-    nbr_r = _right_neighbours(region, left, right)
+    nbr_r = _neighbour_array(_index_grid(region.shape, left), right)
     scratch = _Scratch(max(len(left), len(right)))
     if forest_phases is None:
         forest_phases = math.isqrt(len(left) + len(right)) + 1
@@ -306,17 +316,6 @@ def _layered_phase(nbr, mate_a, mate_b):
     mate_a[:] = ma
     mate_b[:] = mb
     return flipped
-
-
-def _right_neighbours(region, left, right):
-    """The (n1, 4) array of colour-0 neighbours of the colour-1 cells."""
-    h, w = region.shape
-    lindex = np.full((h + 2, w + 2), _NONE, dtype=np.int32)
-    lindex[left[:, 0] + 1, left[:, 1] + 1] = np.arange(len(left), dtype=np.int32)
-    nbr = np.empty((len(right), 4), dtype=np.int32)
-    for k, (dr, dc) in enumerate(_STEPS):
-        nbr[:, k] = lindex[right[:, 0] + 1 + dr, right[:, 1] + 1 + dc]
-    return nbr
 
 
 def _pair_runs(free):
