@@ -3,55 +3,68 @@
 Count them, find one, prove there is none, cover as much as possible, sample
 one uniformly at random, colour and draw it.
 
+Every public name is imported on first use (PEP 562), so ``import tiling``
+takes a few milliseconds; the subpackages are attributes too
+(``tiling.plot``, ``tiling.random``, ...).
+
 >>> import tiling
 >>> board = tiling.Region.rectangle(8, 8)
 >>> tiling.count(board)
 12988816
 """
 
-from importlib import import_module
+from ._lazy import attach
+from ._version import __version__
+from .errors import NoTilingError, ParseError, TilingError, TooLargeError
 
-from .api import count, find, max_cover, sample
-from .dominoes import Tiling
-from .errors import ParseError, TilingError, TooLargeError
-from .region import Region
-
-__version__ = "0.1.0"
-
-# Names served by solver modules, imported on first use so that `import tiling`
-# does not pay for every solver (PEP 562).
-_LAZY = {
-    "enumerate_tilings": ("brute", "enumerate_tilings"),
-    "prove_impossible": ("certificates", "prove_impossible"),
-    "cover_bound": ("certificates", "cover_bound"),
-    "Certificate": ("certificates", "Certificate"),
-    "spanning_trees": ("kirchhoff", "spanning_trees"),
-    "color": ("coloring", "color"),
-    "sample_aztec": ("aztec", "sample_aztec"),
-}
+__getattr__, __dir__, _lazy_names = attach(
+    __name__,
+    {
+        # the region model and the result type
+        "Region": ".model.region:Region",
+        "Tiling": ".model.tiling:Tiling",
+        "examples": ".model.examples:",
+        # the four questions
+        "count": "._api:count",
+        "find": "._api:find",
+        "max_cover": "._api:max_cover",
+        "sample": "._api:sample",
+        "methods": ".registry:methods",
+        # proofs
+        "Certificate": ".proofs.certificates:Certificate",
+        "prove_impossible": ".proofs.certificates:prove_impossible",
+        "cover_bound": ".proofs.certificates:cover_bound",
+        # more questions
+        "enumerate_tilings": ".counting.brute:enumerate_tilings",
+        "spanning_trees": ".graphs.kirchhoff:spanning_trees",
+        "color": ".coloring:color",
+        "sample_aztec": ".random.shuffling:sample_aztec",
+        "arctic_curve": ".random.arctic:arctic_curve",
+        # printing huge numbers
+        "decimal": "._format:decimal",
+        "summarize": "._format:summarize",
+    },
+    submodules=[
+        "model",
+        "linalg",
+        "counting",
+        "matching",
+        "proofs",
+        "random",
+        "graphs",
+        "coloring",
+        "plot",
+        "registry",
+        "cli",
+        "errors",
+    ],
+)
 
 __all__ = [
-    "Region",
-    "Tiling",
+    "__version__",
     "TilingError",
     "ParseError",
     "TooLargeError",
-    "count",
-    "find",
-    "max_cover",
-    "sample",
-    *_LAZY,
+    "NoTilingError",
+    *_lazy_names,
 ]
-
-
-def __getattr__(name):
-    if name in _LAZY:
-        module, attr = _LAZY[name]
-        value = getattr(import_module(f".{module}", __name__), attr)
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'tiling' has no attribute {name!r}")
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_LAZY))

@@ -30,15 +30,19 @@ vertex has at most five coloured neighbours (the classical linear-time
 pair always exists.
 """
 
+from __future__ import annotations
+
+from typing import Any
+
 import numpy as np
-import scipy.sparse as sp
 
-from .dominoes import require_tiling
+from ._validation import check_choice, positive_int
 from .errors import TilingError
+from .model.tiling import Tiling, require_tiling
 
-__all__ = ["color", "adjacency"]
+__all__ = ["color", "color_steps", "contact_matrix"]
 
-KINDS = ("side", "touch")
+ADJACENCIES = ("side", "touch")
 
 #: Backtracking steps after which a local repair gives up (per search and in total).
 SEARCH_BUDGET = 20_000
@@ -65,13 +69,13 @@ class _NoColoring(Exception):
 
 
 # ---------------------------------------------------------------------- public API
-def adjacency(tiling, kind="side"):
+def contact_matrix(tiling: Tiling, *, adjacency: str = "side") -> Any:
     """The adjacency matrix between the dominoes of a tiling.
 
     Parameters
     ----------
     tiling : Tiling
-    kind : {"side", "touch"}
+    adjacency : {"side", "touch"}
         ``"side"``: dominoes sharing a unit edge; ``"touch"``: sharing at
         least a corner point.
 
@@ -92,15 +96,15 @@ def adjacency(tiling, kind="side"):
     --------
     >>> from tiling import Region, Tiling
     >>> t = Tiling(Region.rectangle(2, 3), [[(0, 0), (1, 0)], [(0, 1), (0, 2)], [(1, 1), (1, 2)]])
-    >>> adjacency(t).toarray().tolist()
+    >>> contact_matrix(t).toarray().tolist()
     [[0, 1, 1], [1, 0, 1], [1, 1, 0]]
     """
-    require_tiling(tiling, "adjacency")
-    _check_kind(kind, "adjacency", "kind")
-    return _adjacency_matrix(tiling, kind)
+    require_tiling(tiling, "contact_matrix")
+    check_choice(adjacency, ADJACENCIES, "adjacency", "contact_matrix")
+    return _adjacency_matrix(tiling, adjacency)
 
 
-def color(tiling, k=5, adjacency="side", record=False):
+def color(tiling: Tiling, k: int = 5, *, adjacency: str = "side") -> np.ndarray:
     """Colour the dominoes with ``k`` colours so that touching dominoes differ.
 
     Parameters
@@ -112,27 +116,24 @@ def color(tiling, k=5, adjacency="side", record=False):
     adjacency : {"side", "touch"}
         ``"side"``: dominoes sharing a unit edge must differ; ``"touch"``:
         dominoes sharing only a corner must differ as well.
-    record : bool
-        Also return the steps taken, for animations.
 
     Returns
     -------
-    colors : numpy int array, shape (n,)
+    numpy int array, shape (n,)
         ``colors[i]`` in ``range(k)`` is the colour of ``tiling.dominoes[i]``.
-    steps : list of tuples, only with ``record=True``
-        In order: ``("assign", i, c)`` (domino ``i`` gets colour ``c``, also
-        used when a repair recolours it) and ``("swap", indices, a, b)`` (a
-        Kempe-chain swap: the dominoes in the 1-d int array ``indices``
-        exchange colours ``a`` and ``b``).  Replaying them from all dominoes
-        uncoloured gives ``colors``.
 
     Raises
     ------
     TilingError
-        for bad arguments, and when no ``k``-colouring was found: the message
-        says whether none exists (proved by exhaustive search on a group of
-        dominoes) or the search gave up, and how many colours did suffice.
-        Never for ``adjacency="side"`` with ``k >= 4``.
+        when no ``k``-colouring was found: the message says whether none
+        exists (proved by exhaustive search on a group of dominoes) or the
+        search gave up, and how many colours did suffice.  Never for
+        ``adjacency="side"`` with ``k >= 4``.
+
+    See Also
+    --------
+    color_steps : the steps of the same run, for animations.
+    contact_matrix : which dominoes touch.
 
     Notes
     -----
@@ -151,21 +152,54 @@ def color(tiling, k=5, adjacency="side", record=False):
     held fixed.  A ball that cannot be coloured even without outside
     constraints proves that no ``k``-colouring exists.
 
+    References
+    ----------
+    A. B. Kempe, On the geographical problem of the four colours, Amer. J.
+    Math. 2 (1879).  D. W. Matula, Y. Shiloach and R. E. Tarjan, Two linear-time
+    algorithms for five-coloring a planar graph, Stanford report (1980).
+
     Examples
     --------
     >>> from tiling import Region, Tiling
     >>> t = Tiling(Region.rectangle(2, 3), [[(0, 0), (1, 0)], [(0, 1), (0, 2)], [(1, 1), (1, 2)]])
     >>> color(t).tolist()
     [2, 1, 0]
-    >>> colors, steps = color(t, k=3, record=True)
-    >>> steps
+    """
+    return _run(tiling, k, adjacency, "color", record=False)[0]
+
+
+def color_steps(tiling: Tiling, k: int = 5, *, adjacency: str = "side") -> list[tuple]:
+    """The steps :func:`color` takes on ``tiling``, in order, for animations.
+
+    Parameters
+    ----------
+    tiling, k, adjacency
+        As for :func:`color`.
+
+    Returns
+    -------
+    list of tuples
+        ``("assign", i, c)`` (domino ``i`` gets colour ``c``, also used when a
+        repair recolours it) and ``("swap", indices, a, b)`` (a Kempe-chain
+        swap: the dominoes in the 1-d int array ``indices`` exchange colours
+        ``a`` and ``b``).  Replaying them from all dominoes uncoloured gives
+        ``color(tiling, k, adjacency=adjacency)``;
+        :func:`tiling.plot.animate_coloring` draws them.
+
+    Examples
+    --------
+    >>> from tiling import Region, Tiling
+    >>> t = Tiling(Region.rectangle(2, 3), [[(0, 0), (1, 0)], [(0, 1), (0, 2)], [(1, 1), (1, 2)]])
+    >>> color_steps(t, k=3)
     [('assign', 2, 0), ('assign', 1, 1), ('assign', 0, 2)]
     """
-    require_tiling(tiling, "color")
-    k = _check_k(k)
-    _check_kind(adjacency, "color", "adjacency")
-    if not isinstance(record, (bool, np.bool_)):
-        raise TilingError(f"color(): record must be True or False, not {record!r}")
+    return _run(tiling, k, adjacency, "color_steps", record=True)[1]
+
+
+def _run(tiling, k, adjacency, who, record):
+    require_tiling(tiling, who)
+    k = positive_int(k, "k", who)
+    check_choice(adjacency, ADJACENCIES, "adjacency", who)
     nbrs = _neighbor_lists(_adjacency_matrix(tiling, adjacency))
     if adjacency == "side":
         order = _row_major_order(tiling)
@@ -179,24 +213,10 @@ def color(tiling, k=5, adjacency="side", record=False):
         colors = _color_graph(nbrs, palette, order, steps)
     except _NoColoring as exc:
         raise TilingError(_failure_message(exc, nbrs, k, adjacency, order)) from None
-    result = np.array(colors, dtype=np.int64)
-    return (result, steps) if record else result
+    return np.array(colors, dtype=np.int64), steps
 
 
 # ---------------------------------------------------------------------- checks
-def _check_kind(kind, who, name):
-    if not isinstance(kind, str) or kind not in KINDS:
-        raise TilingError(f"{who}(): {name} must be 'side' or 'touch', not {kind!r}")
-
-
-def _check_k(k):
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
-        raise TilingError(f"color(): k must be a positive integer, not {k!r}")
-    if k < 1:
-        raise TilingError(f"color(): k must be at least 1, got {k}")
-    return int(k)
-
-
 def _failure_message(exc, nbrs, k, kind, order):
     best = _fewest_colors_found(nbrs, k, order)
     if exc.proven:
@@ -229,6 +249,8 @@ def _fewest_colors_found(nbrs, k, order):
 
 # ---------------------------------------------------------------------- the graph
 def _adjacency_matrix(tiling, kind):
+    import scipy.sparse as sp  # here, not at the top: import tiling stays quick
+
     labels = tiling.labels()
     n = len(tiling)
     firsts, seconds = [], []

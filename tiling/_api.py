@@ -1,0 +1,203 @@
+"""The four questions: how many tilings, show me one, cover as much as possible, a random one.
+
+Each function takes a :class:`~tiling.Region` and keyword options, and
+dispatches through :mod:`tiling.registry`: ``method="auto"`` (the default)
+runs the cheapest exact method that can handle the region; naming a method
+forces it, and a method that cannot handle the input raises
+:class:`~tiling.TooLargeError` saying which one can.  A region without a
+tiling gets one answer everywhere: :func:`count` returns 0, :func:`find` and
+:func:`sample` raise :class:`~tiling.NoTilingError` carrying the checked
+proof, :func:`max_cover` returns a cover that is as large as possible.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from typing import Any
+
+from . import registry
+from .model.region import Region, require_region
+from .model.tiling import Tiling
+
+__all__ = ["count", "find", "max_cover", "sample"]
+
+
+def _method(question: str, region: Region, method: Any) -> registry.Method | None:
+    """The named method (checked), or None for "auto" (chosen once the cheap checks pass)."""
+    if isinstance(method, str) and method == "auto":
+        return None
+    return registry.get_method(question, method)
+
+
+def _run(m: registry.Method, region: Region, **options: Any) -> Any:
+    return m.run(region, **{k: v for k, v in options.items() if k in m.options})
+
+
+def _no_tiling(region: Region) -> Exception:
+    from .proofs.certificates import no_tiling_error
+
+    return no_tiling_error(region)
+
+
+def count(
+    region: Region,
+    *,
+    method: str = "auto",
+    progress: bool = False,
+    executor: Executor | None = None,
+) -> int:
+    """Number of domino tilings of ``region``, exactly.
+
+    Parameters
+    ----------
+    region : Region
+    method : {"auto", "dp", "kasteleyn", "brute"}
+        ``"dp"``: broken-profile transfer method, O(cells 2^width), best for
+        narrow regions.  ``"kasteleyn"``: |det K| for a Kasteleyn signing K
+        (Kasteleyn 1961), computed modulo primes and combined by the Chinese
+        remainder theorem; polynomial in the number of cells.  ``"brute"``:
+        backtracking enumeration, for tiny regions and tests.  ``"auto"``
+        picks the method with the lower predicted cost.
+    progress : bool
+        Draw a progress bar on stderr during long computations.
+    executor : concurrent.futures.Executor, optional
+        Spread independent work (for Kasteleyn, the primes) over its workers;
+        methods without independent work ignore it.
+
+    Returns
+    -------
+    int
+        0 when the region has no tiling.  Counts may have thousands of
+        digits: print them with :func:`tiling.decimal` (Python's ``str``
+        refuses more than 4300 digits by default).
+
+    See Also
+    --------
+    tiling.methods : the methods and their summaries.
+    tiling.prove_impossible : why a count is 0.
+
+    Examples
+    --------
+    >>> count(Region.rectangle(8, 8))
+    12988816
+    >>> count(Region.rectangle(8, 8).without([(0, 0), (7, 7)]))
+    0
+    """
+    require_region(region, "count")
+    m = _method("count", region, method)
+    if m is None:
+        if region.trivially_untileable():
+            return 0
+        m = registry.choose("count", region)
+    return _run(m, region, progress=progress, executor=executor)
+
+
+def find(region: Region, *, method: str = "auto") -> Tiling:
+    """One perfect tiling of ``region``.
+
+    Parameters
+    ----------
+    region : Region
+    method : {"auto", "dp", "hopcroft-karp", "kuhn"}
+        ``"dp"``: reconstruction through the broken-profile DP (narrow
+        regions); ``"hopcroft-karp"``: maximum bipartite matching,
+        O(E sqrt(V)), any size; ``"kuhn"``: augmenting paths one at a time,
+        O(V E).  ``"auto"``: the one predicted to be fastest.
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    NoTilingError
+        when the region has no tiling; ``err.certificate`` is the checked
+        proof (see :func:`tiling.prove_impossible`).
+
+    Examples
+    --------
+    >>> find(Region.rectangle(2, 2)).is_perfect
+    True
+    >>> find(Region.rectangle(3, 3))
+    Traceback (most recent call last):
+    ...
+    tiling.errors.NoTilingError: the region has no domino tiling (parity certificate: ...)
+    """
+    require_region(region, "find")
+    m = _method("find", region, method)
+    if region.trivially_untileable():
+        raise _no_tiling(region)
+    tiling = _run(m or registry.choose("find", region), region)
+    if tiling is None:
+        raise _no_tiling(region)
+    return tiling
+
+
+def max_cover(region: Region, *, method: str = "auto") -> Tiling:
+    """A placement of as many non-overlapping dominoes as possible on ``region``.
+
+    Parameters
+    ----------
+    region : Region
+    method : {"auto", "dp", "hopcroft-karp", "kuhn"}
+        As for :func:`find`.
+
+    Returns
+    -------
+    Tiling
+        Perfect when the region can be tiled; otherwise its uncovered cells
+        are as few as possible (:func:`tiling.cover_bound` proves it).
+
+    Examples
+    --------
+    >>> t = max_cover(Region.rectangle(3, 3))
+    >>> len(t), len(t.uncovered())
+    (4, 1)
+    """
+    require_region(region, "max_cover")
+    m = _method("cover", region, method)
+    return _run(m or registry.choose("cover", region), region)
+
+
+def sample(region: Region, *, rng: Any = None, method: str = "auto") -> Tiling:
+    """A tiling of ``region`` drawn uniformly at random from all its tilings.
+
+    Parameters
+    ----------
+    region : Region
+    rng : None, int, numpy.random.SeedSequence or numpy.random.Generator
+        The same seed gives the same tiling.
+    method : {"auto", "dp", "shuffling"}
+        ``"dp"``: backward sampling through the exact transfer-matrix counts
+        (narrow regions).  ``"shuffling"``: domino shuffling, for Aztec
+        diamonds (any translate of ``Region.aztec_diamond(n)``).  ``"auto"``:
+        the one predicted to be fastest that can handle the region.
+
+    Returns
+    -------
+    Tiling
+
+    Raises
+    ------
+    NoTilingError
+        when the region has no tiling (with its checked proof).
+    TooLargeError
+        when no exact sampler handles the region (wider than 26 cells on its
+        narrow side and not an Aztec diamond).
+
+    Examples
+    --------
+    >>> sample(Region.rectangle(2, 3), rng=0).is_perfect
+    True
+    """
+    require_region(region, "sample")
+    from ._validation import as_rng
+
+    rng = as_rng(rng)
+    m = _method("sample", region, method)
+    if region.trivially_untileable():
+        raise _no_tiling(region)
+    tiling = _run(m or registry.choose("sample", region), region, rng=rng)
+    if tiling is None:
+        raise _no_tiling(region)
+    return tiling

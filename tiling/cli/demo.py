@@ -1,0 +1,195 @@
+"""``tiling demo``: the library once on built-in examples, pictures into a folder."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from .._format import decimal, summarize
+from ._io import EXIT_OK, UserError, internal, timed
+from ._pictures import draw_certificate, draw_cover, draw_tiling, pair_of_axes, pyplot, save_picture
+from .commands import checked_cover
+
+__all__ = ["demo"]
+
+
+def _domino_neighbors(tiling):
+    """Pairs (i, j) of dominoes sharing a side, read off the label grid.
+
+    Independent of the colouring module, so the demo can check its answer.
+    """
+    import numpy as np
+
+    labels = tiling.labels()
+    pairs = []
+    for a, b in ((labels[:, :-1], labels[:, 1:]), (labels[:-1, :], labels[1:, :])):
+        touch = (a >= 0) & (b >= 0) & (a != b)
+        pairs.append(np.stack([a[touch], b[touch]], axis=1))
+    return np.concatenate(pairs)
+
+
+class _DemoTable:
+    """Prints one row per demo step as soon as it finishes, in fixed columns."""
+
+    widths = (36, 42, 8)
+
+    def __init__(self, folder):
+        self.folder = folder
+        self.start = time.perf_counter()
+        self.files = 0
+        print(self._line(("step", "result", "time", "file")))
+        print(self._line(tuple("-" * w for w in self.widths) + ("-" * 30,)))
+
+    def _line(self, cells):
+        step, result, seconds, path = cells
+        w1, w2, w3 = self.widths
+        return f"{step:<{w1}} {result:<{w2}} {seconds:>{w3}}  {path}".rstrip()
+
+    def row(self, step, result, seconds, path=None):
+        self.files += path is not None
+        shown = os.path.join(self.folder, path) if path else ""
+        print(self._line((step, result, f"{seconds:.2f} s", shown)), flush=True)
+
+    def close(self):
+        total = time.perf_counter() - self.start
+        print(f"\ndone in {total:.1f} s; {self.files} files in {self.folder}{os.sep}")
+
+
+
+
+def _demo_count_chessboard(table, folder):
+    import tiling
+
+    board = tiling.examples.chessboard()
+    n, dt = timed(tiling.count, board)
+    draw_tiling(tiling.sample(board, rng=2024), os.path.join(folder, "chessboard.png"))
+    table.row("count the tilings of the 8 x 8 board", f"{n:,} tilings", dt, "chessboard.png")
+
+
+def _demo_proofs(table, folder):
+    import tiling
+    from tiling import examples
+
+    for name, region, path in (
+        ("the mutilated board", examples.mutilated_chessboard(), "mutilated-proof.png"),
+        ("the 7 x 7 figure", examples.figure_7x7(), "figure7-proof.png"),
+    ):
+        cert, dt = timed(tiling.prove_impossible, region)
+        if cert is None or not cert.verify(region):
+            internal(f"no checked certificate for {name}")
+        draw_certificate(cert, os.path.join(folder, path))
+        s, m = len(cert.cells), len(cert.neighbors)
+        if cert.kind == "hall":
+            result = f"Hall set: |S| = {s} > |N(S)| = {m}, checked"
+        elif cert.kind == "color":
+            result = f"colours: {s} cells vs {m}, checked"
+        else:
+            result = f"{cert.kind}: {s} cells, checked"
+        table.row(f"prove {name} impossible", result, dt, path)
+
+
+def _demo_cover(table, folder):
+    from ..model import examples
+
+    cover, bound, dt = checked_cover(examples.figure_7x7())
+    left = len(cover.uncovered())
+    draw_cover(cover, bound, os.path.join(folder, "figure7-cover.png"))
+    table.row("maximum cover of the 7 x 7 figure",
+              f"{len(cover)} dominoes, {left} cells left: optimal", dt, "figure7-cover.png")
+
+
+def _demo_big_count(table, folder, n):
+    import tiling
+
+    board = tiling.Region.rectangle(n, n)
+    big, dt = timed(tiling.count, board)
+    path = f"board-{n}x{n}.txt"
+    with open(os.path.join(folder, path), "w") as fh:
+        fh.write(decimal(big) + "\n")
+    table.row(f"count the {n} x {n} board exactly", summarize(big), dt, path)
+    # A full board has a closed form; holes send the count through the general
+    # determinant engine (exact arithmetic modulo primes).
+    a, b = n // 3, 2 * n // 3
+    holey = board.without([(a, a), (a, a + 1), (b, b), (b + 1, b)])
+    count, dt = timed(tiling.count, holey)
+    table.row("the same with two domino-sized holes", summarize(count), dt)
+
+
+def _detail(tiling, colors, rows, cols):
+    """The dominoes of ``tiling`` inside a window, as a tiling of their own, with their colours."""
+    from tiling import Region, Tiling
+
+    d = tiling.dominoes
+    inside = ((d[:, :, 0] >= rows[0]) & (d[:, :, 0] < rows[1])
+              & (d[:, :, 1] >= cols[0]) & (d[:, :, 1] < cols[1])).all(axis=1)
+    part = d[inside] - [rows[0], cols[0]]
+    return Tiling(Region.from_cells(part.reshape(-1, 2)), part), colors[inside]
+
+
+def _demo_aztec(table, folder, order):
+    """Sample, draw with the arctic circle, 5-colour and check; returns nothing."""
+    import numpy as np
+    from matplotlib.patches import Rectangle
+
+    import tiling
+    from tiling import plot
+
+    sample, dt = timed(tiling.sample_aztec, order, rng=1)
+    path = f"aztec-{order}.png"
+    draw_tiling(sample, os.path.join(folder, path), colors="orientation", arctic=True)
+    table.row(f"sample an Aztec diamond of order {order}",
+              f"{len(sample):,} dominoes, uniform", dt, path)
+
+    colors, dt = timed(tiling.color, sample, k=5)
+    pairs = _domino_neighbors(sample)
+    if colors.max() >= 5 or np.any(colors[pairs[:, 0]] == colors[pairs[:, 1]]):
+        internal("the 5-colouring is not proper")
+    # The whole diamond is a texture at this size: show it beside a readable
+    # detail where the frozen top corner meets the disordered middle.
+    side = max(8, order // 5)
+    top = max(0, int(order * 0.3) - side // 2)
+    rows = (top, top + side)
+    cols = (order - side // 2, order + side // 2)
+    detail, detail_colors = _detail(sample, colors, rows, cols)
+    fig, axes = pair_of_axes()
+    plot.draw_tiling(sample, colors=colors, ax=axes[0])
+    axes[0].add_patch(Rectangle((cols[0], rows[0]), side, side, fill=False,
+                                edgecolor="black", linewidth=1.5, zorder=5))
+    axes[0].set_title(f"5-colouring of {len(sample):,} dominoes", fontsize=10)
+    plot.draw_tiling(detail, colors=detail_colors, ax=axes[1], blocked=None)
+    axes[1].set_title("detail (the square on the left)", fontsize=10)
+    path = f"aztec-{order}-colours.png"
+    save_picture(fig, os.path.join(folder, path), dpi=150)
+    used = len(np.unique(colors))
+    table.row(f"5-colour it ({len(sample):,} dominoes)",
+              f"{used} colours, neighbours differ (checked)", dt, path)
+
+
+def _demo_animation(table, folder, frames):
+    from tiling import plot, random
+
+    start = time.perf_counter()
+    steps = random.shuffle_steps(frames, rng=3)
+    save_picture(plot.animate_shuffling(steps), os.path.join(folder, "shuffling.gif"))
+    table.row(f"animate shuffling, orders 1 to {frames}", f"{len(steps)} frames",
+              time.perf_counter() - start, "shuffling.gif")
+
+
+def demo(folder, board_n=100, order=200, frames=24):
+    """The built-in tour: every capability once, pictures into ``folder``."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise UserError(f"cannot create the folder {folder}: {exc.strerror or exc}") from None
+    print(f"tiling demo: the library on built-in examples; pictures go to {folder}{os.sep}\n")
+    pyplot()
+    table = _DemoTable(folder)
+    _demo_count_chessboard(table, folder)
+    _demo_proofs(table, folder)
+    _demo_cover(table, folder)
+    _demo_big_count(table, folder, board_n)
+    _demo_aztec(table, folder, order)
+    _demo_animation(table, folder, frames)
+    table.close()
+    return EXIT_OK
+

@@ -1,0 +1,444 @@
+"""Spanning trees and effective resistance: Kirchhoff's Laplacian, exactly.
+
+Kirchhoff's matrix-tree theorem (Kirchhoff 1847) says that the number of
+spanning trees of a connected graph is any cofactor of its Laplacian
+``L = D - A``; with edge weights it is the sum over spanning trees of the
+product of their weights.  The same matrix read as a resistor network gives
+the effective resistance between two vertices as a ratio of two such minors.
+Every determinant here is computed exactly by :func:`tiling.linalg.det`
+(determinants modulo word-size primes, combined by the Chinese remainder
+theorem), so the answers are Python ints and :class:`fractions.Fraction`s of
+any size.
+
+Graphs are :mod:`networkx` graphs (``Graph`` or ``MultiGraph``) or a
+:class:`~tiling.region.Region`, read as its cell graph: one vertex per cell,
+one edge per pair of cells sharing a side.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from concurrent.futures import Executor
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+from scipy.sparse.csgraph import connected_components
+
+from .._validation import positive_int, type_name
+from ..errors import TilingError, TooLargeError
+from ..model.region import Region
+
+__all__ = ["laplacian", "spanning_trees", "effective_resistance", "grid_spanning_trees"]
+
+# Laplacian entries are stored as int64; weights whose row sums could come
+# near 2**63 are refused rather than silently wrapped.
+_INT64_SAFE = 2**62
+
+
+# ---------------------------------------------------------------------- the Laplacian
+def laplacian(graph: Any, *, weight: str | None = None) -> tuple[sp.csr_matrix, list]:
+    """The (weighted) Laplacian matrix ``D - A`` of ``graph`` and its vertex order.
+
+    Parameters
+    ----------
+    graph : networkx.Graph, networkx.MultiGraph or Region
+        Parallel edges of a multigraph each count; self-loops are ignored (they
+        lie on no spanning tree and carry no current).  A :class:`Region` is
+        read as its cell graph.
+    weight : str, optional
+        Edge attribute holding an integer weight (edges without it weigh 1).
+        ``None``: every edge weighs 1.  Not allowed with a Region.
+
+    Returns
+    -------
+    matrix : scipy.sparse.csr_matrix of int64, shape (n, n)
+        ``matrix[i, i]`` is the total weight of the edges at vertex ``i``;
+        ``matrix[i, j]`` minus the total weight of the edges joining ``i``, ``j``.
+    nodes : list
+        ``nodes[i]`` is the vertex of row and column ``i``: the graph's node
+        order, or the cells ``(row, col)`` of a Region in row-major order.
+
+    Raises
+    ------
+    TilingError
+        for directed graphs, non-integer weights, or weights so large that the
+        entries would not fit in 64 bits.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> matrix, nodes = laplacian(nx.path_graph(3))
+    >>> matrix.toarray().tolist()
+    [[1, -1, 0], [-1, 2, -1], [0, -1, 1]]
+    """
+    if isinstance(graph, Region):
+        if weight is not None:
+            raise TilingError("a Region's cell graph has no edge weights; pass weight=None")
+        return _region_laplacian(graph), [tuple(c) for c in graph.cells().tolist()]
+    nodes, rows, cols, values = _graph_edges(graph, weight, _integer_weight)
+    return _assemble(len(nodes), rows, cols, values), nodes
+
+
+def _region_laplacian(region):
+    """Laplacian of the cell graph, rows in row-major cell order (vectorised)."""
+    index = region.cell_index()
+    e = region.edges()
+    a = index[e[:, 0, 0], e[:, 0, 1]]
+    b = index[e[:, 1, 0], e[:, 1, 1]]
+    return _assemble(region.n_cells, a, b, np.ones(len(a), dtype=np.int64))
+
+
+def _graph_edges(graph, weight, convert):
+    """Nodes and the edge list (index pairs, converted weights) of a networkx graph."""
+    import networkx as nx  # here, not at the top: it is slow to import
+
+    if not isinstance(graph, nx.Graph):
+        raise TypeError(f"expected a networkx graph or a tiling.Region, got {type_name(graph)}")
+    if graph.is_directed():
+        raise TilingError(
+            "directed graphs are not supported (their trees are arborescences); "
+            "pass graph.to_undirected()"
+        )
+    nodes = list(graph.nodes)
+    position = {node: i for i, node in enumerate(nodes)}
+    rows, cols, values = [], [], []
+    if weight is None:
+        edges = ((u, v, 1) for u, v in graph.edges())
+    else:
+        edges = graph.edges(data=weight, default=1)
+    for u, v, w in edges:
+        if u == v:
+            continue
+        rows.append(position[u])
+        cols.append(position[v])
+        values.append(convert(w, u, v, weight))
+    return nodes, rows, cols, values
+
+
+def _integer_weight(value, u, v, name):
+    """An edge weight as a Python int, or a one-line TilingError saying why not."""
+    if isinstance(value, (bool, np.bool_)):
+        raise TilingError(f"edge ({u!r}, {v!r}): weight {name!r} is a bool, not an integer")
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    if _integral_float(value):
+        return int(value)
+    raise TilingError(
+        f"edge ({u!r}, {v!r}): weight {name!r} is {value!r}; spanning-tree counts need "
+        "integer weights"
+    )
+
+
+def _integral_float(value):
+    """True for a float with an integer value, such as 2.0 (read as the int 2)."""
+    return isinstance(value, (float, np.floating)) and float(value).is_integer()
+
+
+def _assemble(n, rows, cols, values):
+    """``D - A`` as int64 CSR from one entry per (undirected) edge."""
+    rows = np.asarray(rows, dtype=np.int64)
+    cols = np.asarray(cols, dtype=np.int64)
+    if len(values) and not isinstance(values, np.ndarray):
+        # Python ints of any size: check the row sums before squeezing into int64.
+        totals = [0] * n
+        for i, j, w in zip(rows.tolist(), cols.tolist(), values):
+            totals[i] += abs(w)
+            totals[j] += abs(w)
+        if max(totals) >= _INT64_SAFE:
+            raise TilingError(
+                "edge weights too large: a vertex's total weight reaches 2**62; "
+                "scale the weights down"
+            )
+    values = np.asarray(values, dtype=np.int64)
+    # One triplet per entry; duplicates (parallel edges, degrees) are summed by
+    # the CSR conversion, in int64 throughout (never through floats).
+    data = np.concatenate([-values, -values, values, values])
+    i = np.concatenate([rows, cols, rows, cols])
+    j = np.concatenate([cols, rows, rows, cols])
+    matrix = sp.coo_matrix((data, (i, j)), shape=(n, n), dtype=np.int64).tocsr()
+    matrix.sum_duplicates()
+    matrix.eliminate_zeros()
+    return matrix
+
+
+def _components(matrix):
+    """Component label of each vertex, joining vertices whose Laplacian entry is non-zero."""
+    pattern = matrix.copy()
+    pattern.setdiag(0)
+    pattern.eliminate_zeros()
+    return connected_components(pattern, directed=False)
+
+
+def _minor(matrix, drop):
+    """``matrix`` with the rows and columns in ``drop`` deleted."""
+    keep = np.setdiff1d(np.arange(matrix.shape[0]), np.asarray(drop, dtype=np.int64))
+    return matrix[keep][:, keep].tocsr()
+
+
+def _det(matrix, progress=False, executor=None):
+    """Exact determinant through the shared engine (an empty matrix has determinant 1).
+
+    The engine picks the scan order; for symmetric matrices such as these
+    Laplacians it considers a greedy sweep order made for irregular graphs.
+    """
+    if matrix.shape[0] == 0:
+        return 1
+    from ..linalg.determinant import det
+    from ..linalg.errors import MatrixTooLargeError
+
+    try:
+        return det(matrix, progress=progress, executor=executor)
+    except MatrixTooLargeError as exc:
+        raise TooLargeError(f"spanning trees: {exc}") from None
+
+
+
+# ---------------------------------------------------------------------- spanning trees
+def spanning_trees(
+    graph: Any,
+    *,
+    weight: str | None = None,
+    progress: bool = False,
+    executor: Executor | None = None,
+) -> int:
+    """Number of spanning trees of ``graph``, exactly (Kirchhoff's matrix-tree theorem).
+
+    Parameters
+    ----------
+    graph : networkx.Graph, networkx.MultiGraph or Region
+        Parallel edges of a multigraph count separately; self-loops are
+        ignored.  A :class:`Region` is read as its cell graph (cells sharing a
+        side are adjacent).
+    weight : str, optional
+        Edge attribute with an integer weight (missing: 1).  The result is then
+        the sum over spanning trees of the product of their edge weights.
+    progress : bool
+        Draw a progress bar on stderr while the determinant is computed.
+    executor : concurrent.futures.Executor, optional
+        Spread the per-prime work of the determinant over its workers.
+
+    Returns
+    -------
+    int
+        0 for a disconnected graph, 1 for a single vertex.
+
+    Raises
+    ------
+    TilingError
+        for a graph with no vertices (whose spanning trees are not defined),
+        a directed graph, or a non-integer weight.
+    TooLargeError
+        from :func:`tiling.linalg.det`, when the graph is so far from planar or
+        banded that its dense core would not fit in memory.
+
+    Notes
+    -----
+    The count is the determinant of the reduced Laplacian (the Laplacian
+    without the row and column of the first vertex), computed exactly by
+    :func:`tiling.linalg.det` modulo word-size primes and combined by the
+    Chinese remainder theorem.  The rows are first put in a sweep-line order
+    suited to the engine's structured elimination, which leaves a dense core
+    of order d: d is the width for an m x n grid (then about O(n m^2) work
+    per prime), and grows with irregularity elsewhere (about 0.13 n for a
+    random planar triangulation), the cost then being dominated by d^3 per
+    prime with O(n) primes.  The 100 x 100 grid (4,988 digits) takes about a
+    second.
+
+    Reference: G. Kirchhoff, Ann. Phys. Chem. 72 (1847) 497-508.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> spanning_trees(nx.complete_graph(5))
+    125
+    >>> spanning_trees(Region.rectangle(3, 3))
+    192
+    """
+    matrix, _ = laplacian(graph, weight=weight)
+    n = matrix.shape[0]
+    if n == 0:
+        raise TilingError("the graph has no vertices, so its spanning trees are not defined")
+    if n == 1:
+        return 1
+    if _components(matrix)[0] > 1:
+        return 0
+    return _det(_minor(matrix, [0]), progress=progress, executor=executor)
+
+
+def grid_spanning_trees(height: int, width: int) -> int:
+    """Spanning trees of the ``height`` x ``width`` grid graph, by the closed form.
+
+    A fast path for full rectangles, independent of the determinant engine.
+    The Laplacian eigenvalues of the grid P_m x P_n are
+    ``4 sin^2(pi j / 2m) + 4 sin^2(pi k / 2n)``; the count is their product
+    over ``(j, k) != (0, 0)`` divided by mn.  The product over k of one row j
+    telescopes (a Chebyshev identity) to ``2 tanh(t_j / 2) sinh(n t_j)`` with
+    ``cosh t_j = 1 + 2 sin^2(pi j / 2m)``, leaving
+
+    ``(1 / m) prod_{j=1}^{m-1} 2 tanh(t_j / 2) sinh(n t_j)``.
+
+    This is evaluated in ball arithmetic (python-flint's ``arb``) with enough
+    bits that the ball contains exactly one integer, which is then the answer:
+    the rounding is proven, not hoped for.  Cost: O(m) operations at about
+    2mn bits, with m the shorter side (so roughly m * M(mn) bit operations).
+
+    Reference: the eigenvalues of the path P_m are 4 sin^2(pi j / 2m),
+    j = 0..m-1, and those of a Cartesian product add (e.g. R. Stanley,
+    Algebraic Combinatorics, ch. 9).
+
+    Examples
+    --------
+    >>> grid_spanning_trees(3, 3)
+    192
+    >>> grid_spanning_trees(8, 8) == spanning_trees(Region.rectangle(8, 8))
+    True
+    """
+    m = positive_int(height, "height", "grid_spanning_trees")
+    n = positive_int(width, "width", "grid_spanning_trees")
+    m, n = min(m, n), max(m, n)  # the product runs over the shorter side
+    # At most 4**(mn) trees (each vertex has at most 4 edges), so 2mn bits hold
+    # the integer part; the guard bits absorb the rounding of O(m) operations.
+    prec = 2 * m * n + 8 * (m + n).bit_length() + 64
+    while True:
+        exact = _grid_product(m, n, prec).unique_fmpz()
+        if exact is not None:
+            return int(exact)
+        prec *= 2  # pragma: no cover - the first precision is ample
+
+
+def _grid_product(m, n, prec):
+    """The closed form of :func:`grid_spanning_trees` as an arb ball at ``prec`` bits."""
+    import flint
+
+    old = flint.ctx.prec
+    flint.ctx.prec = prec
+    try:
+        total = flint.arb(1)
+        for j in range(1, m):
+            t = (1 + 2 * flint.arb.sin_pi(flint.arb(j) / (2 * m)) ** 2).acosh()
+            total *= 2 * (t / 2).tanh() * (n * t).sinh()
+        return total / m
+    finally:
+        flint.ctx.prec = old
+
+
+# ---------------------------------------------------------------------- resistance
+def effective_resistance(
+    graph: Any, u: Any, v: Any, *, weight: str | None = None, executor: Executor | None = None
+) -> Fraction:
+    """Effective resistance between ``u`` and ``v``, exactly, as a Fraction.
+
+    Every edge is a resistor of 1 ohm, or, with ``weight``, of conductance
+    ``graph[a][b][weight]`` (an int or :class:`fractions.Fraction`, > 0;
+    parallel edges add their conductances).
+
+    Parameters
+    ----------
+    graph : networkx.Graph, networkx.MultiGraph or Region
+    u, v : nodes of ``graph`` (cells ``(row, col)`` of a Region)
+    weight : str, optional
+        Edge attribute holding the conductance (missing: 1).
+    executor : concurrent.futures.Executor, optional
+        Passed on to :func:`tiling.linalg.det`.
+
+    Returns
+    -------
+    fractions.Fraction
+        0 when ``u == v``.
+
+    Raises
+    ------
+    TilingError
+        if ``u`` or ``v`` is not a vertex, if they lie in different components
+        (the resistance would be infinite), or for a conductance that is not a
+        positive rational.
+
+    Notes
+    -----
+    On the component of ``u``, with Laplacian L (conductances scaled to
+    integers by their common denominator c),
+    ``R(u, v) = c det L[-u,-v] / det L[-u]`` where ``L[-u]`` deletes the row
+    and column of ``u`` and ``L[-u,-v]`` those of both: the weighted count of
+    two-component spanning forests separating u from v over that of spanning
+    trees (Kirchhoff 1847).  Two exact sparse determinants.
+
+    Examples
+    --------
+    >>> import networkx as nx
+    >>> effective_resistance(nx.cycle_graph(4), 0, 2)
+    Fraction(1, 1)
+    >>> effective_resistance(Region.rectangle(2, 2), (0, 0), (0, 1))
+    Fraction(3, 4)
+    """
+    if isinstance(graph, Region):
+        if weight is not None:
+            raise TilingError("a Region's cell graph has no edge weights; pass weight=None")
+        matrix = _region_laplacian(graph)
+        nodes = [tuple(c) for c in graph.cells().tolist()]
+        scale = 1
+    else:
+        nodes, rows, cols, values = _graph_edges(graph, weight, _conductance)
+        scale = math.lcm(1, *(w.denominator for w in values))
+        matrix = _assemble(len(nodes), rows, cols, [int(w * scale) for w in values])
+    i, j = _vertex_index(nodes, u, "u"), _vertex_index(nodes, v, "v")
+    if i == j:
+        return Fraction(0)
+    _, labels = _components(matrix)
+    if labels[i] != labels[j]:
+        raise TilingError(
+            f"{u!r} and {v!r} lie in different components: the resistance between them is infinite"
+        )
+    component = np.flatnonzero(labels == labels[i])
+    matrix = matrix[component][:, component].tocsr()
+    i, j = int(np.searchsorted(component, i)), int(np.searchsorted(component, j))
+    trees = _det(_minor(matrix, [i]), executor=executor)
+    forests = _det(_minor(matrix, [i, j]), executor=executor)
+    return Fraction(scale * forests, trees)
+
+
+def _conductance(value, u, v, name):
+    """A conductance as a positive Fraction, or a one-line TilingError saying why not."""
+    if isinstance(value, (bool, np.bool_)):
+        raise TilingError(f"edge ({u!r}, {v!r}): conductance {name!r} is a bool")
+    if isinstance(value, numbers.Rational):
+        value = Fraction(int(value.numerator), int(value.denominator))
+    elif _integral_float(value):
+        value = Fraction(int(value))
+    else:
+        raise TilingError(
+            f"edge ({u!r}, {v!r}): conductance {name!r} is {value!r}; use an int or "
+            "fractions.Fraction for an exact answer"
+        )
+    if value <= 0:
+        raise TilingError(f"edge ({u!r}, {v!r}): conductance {name!r} is {value}, not positive")
+    return value
+
+
+def _vertex_index(nodes, node, name):
+    """Position of ``node`` in ``nodes`` (cells may be given as lists or arrays)."""
+    try:
+        hash(node)
+        key = node
+    except TypeError:
+        key = tuple(int(x) for x in node)
+    for candidate in (key, _as_cell(key)):
+        if candidate is not None:
+            try:
+                return nodes.index(candidate)
+            except ValueError:
+                pass
+    raise TilingError(f"{name}={node!r} is not a vertex of the graph")
+
+
+def _as_cell(node):
+    """``node`` as a ``(row, col)`` tuple of ints, or None if it is not a pair of ints."""
+    try:
+        r, c = node
+        return (int(r), int(c))
+    except (TypeError, ValueError):
+        return None

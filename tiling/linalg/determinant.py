@@ -1,0 +1,298 @@
+"""Exact integer determinants of sparse integer matrices.
+
+``det`` returns ``det A`` as a Python int, proven: no floating point, no
+probabilistic step.  It works in two stages.
+
+1. **Sweep over the integers** (planned once, symbolically).  Scan the rows
+   in a bandwidth-reducing order; row ``i`` *defines* a column ``sigma(i)``
+   that no earlier row mentions, preferably one where its entry is a unit
+   (+1 or -1).  In scan order ``T = A[rows, sigma]`` is lower triangular with
+   nonzero diagonal, so no pivot can vanish, modulo any prime or otherwise.
+   The other columns are *free*, the other rows *constraints*; with ``A``
+   permuted to ``[[T, C], [R, E]]``, ``det A = +-det T * det S`` for the dense
+   Schur complement ``S = E - R T^-1 C``.  Each defined column is carried as
+   an integer vector over the free columns, an integer combination of earlier
+   vectors given by its row's few entries; rows whose inputs are ready form a
+   *level* and are combined together with numpy object arrays.  With unit
+   pivots (grid Laplacians, Kasteleyn matrices) ``T^-1`` is an integer matrix
+   and nothing is divided; other pivots make the vectors share a common
+   denominator, the least common multiple of the pivots met so far.
+2. **Multimodular determinant of S.**  ``det S`` modulo word-size primes
+   (python-flint ``nmod_mat``, with pivoting, so a determinant divisible by a
+   prime gives residue 0 exactly and singular matrices give 0), combined by
+   the Chinese remainder theorem.  The primes' product exceeds twice
+   Hadamard's bound for ``A``, computed exactly.  When ``S`` is large (and no
+   executor is given) a p-adic solve ``S x = b`` for a random ``b`` first
+   yields a divisor ``D`` of ``det S`` (the common denominator of ``x``, by
+   Cramer's rule), usually almost all of it; then only ``det S / D``, whose
+   bound is Hadamard's divided by ``D``, is computed modulo primes.
+
+For a grid graph with ``h`` rows of width ``w`` scanned row by row the defined
+column of a cell is the cell below it, the free columns are the first row and
+``S`` is about ``w x w``: this is the transfer-matrix method, found
+automatically.  The vectors' entries are minors of ``A`` with O(h) bits, about
+``w`` times shorter than the determinant, so one sweep over the integers costs
+far less than one sweep per prime.  Where few entries are units the sweep
+pivots on other entries (carrying a common denominator), so ``S`` stays small
+for banded matrices; what drives the cost is how many rows the scan order
+leaves without a fresh column.
+
+The primes are independent: batches of them go to any
+:class:`concurrent.futures.Executor` (a process pool, or a Dask cluster's
+``client.get_executor()`` to spread one determinant over many machines).
+
+References
+----------
+J. von zur Gathen and J. Gerhard, *Modern Computer Algebra*, 3rd ed., CUP
+2013, section 5.5 (small primes modular determinant, Chinese remaindering).
+J. Hadamard, *Resolution d'une question relative aux determinants*, Bull.
+Sci. Math. 17 (1893).
+"""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import as_completed
+
+import numpy as np
+
+from .._progress import Progress
+from ._matrix import as_matrix
+from ._plan import best_plan
+from .errors import MatrixTooLargeError
+from .hadamard import hadamard_square
+from .primes import crt, primes_below, product
+
+__all__ = ["det"]
+
+# Size of the primes: nmod_mat works modulo any word-size integer.
+_PRIME_BITS = 62
+# Largest dense remainder attempted: d^2 big integers must fit in memory.
+MAX_DENSE = 4000
+# From this size of dense remainder on (and without an executor) a p-adic
+# solve finds most of its determinant, leaving a prime or two to compute.
+DIVISOR_MIN = 24
+
+
+# ---------------------------------------------------------------- numeric sweep
+def _sweep(plan, progress=None):
+    """The Schur complement over the integers: ``(S_num, denominator)``.
+
+    ``S = diag(1 / D_i) S_num`` where ``D_i`` is the scale of the work array
+    when constraint row ``i`` was formed, and ``denominator = prod D_i``, so
+    ``det S = det S_num / denominator`` (1 when every pivot is a unit).
+
+    Each defined column is carried as an integer vector over the free columns
+    (all vectors share the scale ``D``: the true vector is ``v / D``), an
+    integer combination of earlier vectors.  With unit pivots ``D`` stays 1
+    and nothing is ever divided; entries are minors of the matrix, so they
+    stay below Hadamard's bound, and for grids they have O(h) bits, about
+    ``d`` times fewer than the determinant: one sweep over the integers costs
+    far less than one sweep per prime.
+    """
+    d = plan.d
+    X = np.zeros((plan.n_slots, max(d, 1)), dtype=object)
+    S = np.zeros((max(d, 1), max(d, 1)), dtype=object)
+    scale, denominator = 1, 1
+    for lv in plan.levels:
+        da = lv["da"]
+        if lv["free_slots"].size:
+            X[lv["free_slots"]] = 0
+            X[lv["free_slots"], lv["free_coords"]] = scale
+        acc = None
+        if lv["def_slots"].size:
+            acc = _combine(X, lv["def_term_slots"], lv["def_coefs"], da)
+        if lv["con_rows"].size:
+            S[lv["con_rows"], :da] = _combine(X, lv["con_term_slots"], lv["con_coefs"], da)
+            denominator *= scale ** len(lv["con_rows"])
+        if lv["scale"] != 1:  # the new vectors are lv["scale"] times too large: so is the rest
+            X *= lv["scale"]
+            scale *= lv["scale"]
+        if acc is not None:
+            X[lv["def_slots"]] = 0
+            X[lv["def_slots"], :da] = acc
+        if progress is not None:
+            progress()
+    return S[:d, :d], denominator
+
+
+def _combine(X, slots, coefs, da):
+    """sum_t coefs[:, t] * X[slots[:, t], :da], exactly (object arrays)."""
+    acc = None
+    for c in range(slots.shape[1]):
+        gathered = X[slots[:, c], :da]
+        coef = coefs[:, c]
+        if np.all(coef == 1):
+            term = gathered
+        elif np.all(coef == -1):
+            term = -gathered
+        else:
+            term = coef.astype(object)[:, None] * gathered
+        acc = term if acc is None else acc + term
+    return acc
+
+
+def _residues(schur, primes, progress=None):
+    """det(schur) modulo each prime (python-flint ``nmod_mat``, with pivoting)."""
+    import flint
+
+    if len(schur) == 0:
+        return [1 % int(p) for p in primes]
+    exact = flint.fmpz_mat(schur.tolist() if isinstance(schur, np.ndarray) else schur)
+    out = []
+    for p in primes:
+        out.append(int(flint.nmod_mat(exact, int(p)).det()))
+        if progress is not None:
+            progress()
+    return out
+
+
+# ---------------------------------------------------------------- driver
+def det(matrix, *, progress=False, executor=None):
+    """Exact determinant of a square sparse integer matrix, as a Python int.
+
+    Parameters
+    ----------
+    matrix : scipy.sparse matrix or array_like
+        Square, with integer entries of any size.
+    progress : bool
+        Draw a progress bar on stderr.
+    executor : concurrent.futures.Executor, optional
+        Batches of primes are submitted to it (a ``ProcessPoolExecutor``, or a
+        Dask ``client.get_executor()`` to spread one determinant over a
+        cluster): every prime then gets a full dense determinant, which pays
+        off on many workers.  By default the primes run in this process,
+        and when ``S`` has at least ``DIVISOR_MIN`` rows an exact solve first
+        supplies a proven divisor of ``det S``, which removes most primes.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    LinalgError
+        for input that is not a square integer matrix.
+    MatrixTooLargeError
+        when the dense remainder would not fit in memory (a matrix with few
+        unit entries and no band structure).
+
+    Notes
+    -----
+    A sweep over the integers reduces ``A`` to a dense ``d x d`` Schur
+    complement ``S`` with ``det A = +-det T * det S``, ``T`` triangular with
+    nonzero (preferably +-1) pivots; ``det S`` is then taken modulo
+    word-size primes whose product exceeds twice Hadamard's bound (divided by
+    a divisor of ``det S`` found by a p-adic solve when ``S`` is large) and
+    recovered by the Chinese remainder theorem (see the module docstring).
+    For a matrix of ``n`` rows with bandwidth ``w`` and unit off-diagonal
+    entries (grid Laplacians and Kasteleyn matrices) ``d`` is about ``w``: the
+    sweep costs O(n w) operations on O(n / w)-bit integers and the primes
+    O(n / 64) dense determinants of size ``w``, i.e. O(n w^3 / 64) word
+    operations (far fewer after the p-adic divisor: one solve, O(w^3 + n w^2)
+    word operations, then the few primes that Hadamard's slack needs),
+    against O(n^2 w^2 / 64) for banded elimination modulo every prime.
+    Reference: von zur Gathen and Gerhard, *Modern Computer Algebra*, 5.5.
+
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> det(sp.csr_matrix([[2, 1], [1, 3]]))
+    5
+    >>> det(sp.csr_matrix([[1, 2], [2, 4]]))
+    0
+    """
+    csr = as_matrix(matrix)
+    n = csr.shape[0]
+    if n == 0:
+        return 1
+    if (np.diff(csr.indptr) == 0).any():
+        return 0  # a zero row
+    plan = best_plan(csr)
+    if plan is None:
+        return 0  # a zero column
+    if plan.d > MAX_DENSE:
+        raise MatrixTooLargeError(
+            f"exact determinant: the sweep can pivot on only {n - plan.d} of {n} rows, "
+            f"leaving a dense {plan.d} x {plan.d} remainder (limit {MAX_DENSE}); the matrix "
+            "is too far from banded"
+        )
+    return _run_plan(plan, hadamard_square(csr), progress, executor)
+
+
+def _run_plan(plan, bound_square, progress, executor):
+    levels = max(len(plan.levels), 1)
+    expected_primes = bound_square.bit_length() // (2 * _PRIME_BITS - 2) + 1
+    with Progress(levels + expected_primes, "determinant", enabled=progress) as bar:
+        schur, denominator = _sweep(plan, progress=bar.update)
+        # det A = sign * det T * det S_num / denominator, and det S_num = q * divisor
+        divisor = 1
+        if executor is None and plan.d >= DIVISOR_MIN:
+            divisor = _det_divisor(schur)
+        # |q| <= sqrt(bound_square) * denominator / (|det T| * divisor)
+        target = 4 * bound_square * denominator**2
+        scale = (plan.pivot_product * divisor) ** 2
+        primes = _good_primes(divisor, -(-target // scale))
+        if executor is None or len(primes) < 2:
+            residues = _residues(schur, primes, progress=bar.update)
+        else:
+            residues = _map_primes(executor, schur, primes, bar)
+        bar.update(max(0, expected_primes - len(primes)))
+    q = crt([r * pow(divisor % p, -1, p) % p for r, p in zip(residues, primes)], primes)
+    value, remainder = divmod(plan.sign * plan.pivot_product * q * divisor, denominator)
+    if remainder:  # cannot happen: det A is an integer
+        raise AssertionError("exact determinant: inexact division")
+    return value
+
+
+def _det_divisor(schur):
+    """A divisor of ``det(schur)``: the common denominator of ``schur^-1 b``.
+
+    By Cramer's rule every entry of ``schur^-1 b`` is a fraction over
+    ``det(schur)``, so the least common multiple ``D`` of their denominators
+    divides it; for a random integer ``b`` it is almost always the largest
+    invariant factor, nearly all of ``det(schur)``, so ``det(schur) / D`` needs
+    only a prime or two.  The solve is python-flint's exact rational solver
+    (p-adic lifting, Dixon 1982).  Returns 1 if the matrix looks singular
+    (then the residues settle it).
+    """
+    import flint
+
+    d = len(schur)
+    rng = np.random.default_rng(d)
+    rhs = flint.fmpz_mat(d, 1, [int(v) for v in rng.integers(-(2**20), 2**20, d)])
+    try:
+        solution = flint.fmpz_mat(schur.tolist()).solve(rhs)
+    except ZeroDivisionError:
+        return 1
+    divisor = 1
+    for entry in solution.entries():
+        den = int(entry.q)
+        divisor = divisor * den // math.gcd(divisor, den)
+    return divisor
+
+
+def _good_primes(avoid, target):
+    """Primes not dividing ``avoid`` whose product squared exceeds ``target``."""
+    count = max(1, (target.bit_length() // 2 + 2) // (_PRIME_BITS - 1) + 1)
+    while True:
+        primes = [p for p in primes_below(_PRIME_BITS, count) if avoid % p]
+        if product(primes) ** 2 > target:
+            return primes
+        count += max(1, count // 8)
+
+
+def _map_primes(executor, schur, primes, bar):
+    """Residues for ``primes``, computed in batches on ``executor``."""
+    n_batches = min(len(primes), 4 * max(1, getattr(executor, "_max_workers", 4) or 4))
+    size = -(-len(primes) // n_batches)
+    batches = [primes[i : i + size] for i in range(0, len(primes), size)]
+    rows = schur.tolist()
+    futures = {executor.submit(_residues, rows, batch): k for k, batch in enumerate(batches)}
+    results = {}
+    for fut in as_completed(futures):
+        k = futures[fut]
+        results[k] = fut.result()
+        bar.update(len(batches[k]))
+    return [r for k in range(len(batches)) for r in results[k]]
+

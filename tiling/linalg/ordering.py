@@ -1,0 +1,94 @@
+"""Scan orders for the integer sweep: the given one, reverse Cuthill-McKee, a greedy sweep line."""
+
+from __future__ import annotations
+
+import heapq
+
+import numpy as np
+import scipy.sparse.csgraph as csgraph
+
+__all__ = ["order_candidates", "sweep_order"]
+
+def order_candidates(csr):
+    """Scan orders to try: the given order, reverse Cuthill-McKee of A + A^T, and
+    for structurally symmetric matrices (Laplacians) the greedy sweep order."""
+    yield np.arange(csr.shape[0])
+    pattern = csr.pattern()
+    sym = (pattern + pattern.T).tocsr()
+    yield np.asarray(csgraph.reverse_cuthill_mckee(sym, symmetric_mode=True)[::-1])
+    if (pattern != pattern.T).nnz == 0:
+        yield sweep_order(csr)
+
+def sweep_order(matrix):
+    """A scan order of a symmetric sparse matrix that suits :func:`tiling.exact.det`.
+
+    The engine eliminates, in scan order, each row through one *fresh* column
+    (one no earlier row mentions) where the row has a +-1 entry; rows with no
+    such column and columns no row takes end up in a dense Schur complement,
+    whose size d drives the cost (d^3 per prime).  For a grid scanned row by
+    row every row brings exactly one fresh column (the cell below), and d is
+    the width; for irregular graphs (triangulations, grids with holes) a
+    fixed order such as row-major or reverse Cuthill-McKee brings two or more
+    fresh columns at some rows and none at others.
+
+    So the order is grown greedily, like a sweep line: among the rows already
+    mentioned, take next one that brings exactly one fresh column, else one
+    that brings none (it is a Schur row whatever happens, best done early to
+    keep the front short), else the one bringing fewest.  First in, first
+    out among equals.  O(nnz log n) with a lazy heap.  On square grids it
+    reproduces the row-by-row sweep; on random planar triangulations it makes
+    d two to three times smaller than reverse Cuthill-McKee.
+    """
+    n = matrix.shape[0]
+    indptr, indices = matrix.indptr.tolist(), matrix.indices.tolist()
+    unit = np.abs(matrix.data) == 1
+    neighbours, unit_neighbours = [], []
+    for i in range(n):
+        row = indices[indptr[i] : indptr[i + 1]]
+        is_unit = unit[indptr[i] : indptr[i + 1]].tolist()
+        neighbours.append([j for j in row if j != i])
+        unit_neighbours.append({j for j, u in zip(row, is_unit) if u and j != i})
+    fresh = [len(a) for a in neighbours]  # columns of row i no scanned row mentions yet
+    fresh_unit = [len(a) for a in unit_neighbours]  # ... of which +-1 entries
+    mentioned = [False] * n
+    done = [False] * n
+    order, heap, tick = [], [], [0]
+
+    def key(i):
+        if fresh_unit[i] and fresh[i] == 1:
+            return 0
+        if fresh[i] == 0:
+            return 1
+        return fresh[i] + (0 if fresh_unit[i] else 1)
+
+    def push(i):
+        tick[0] += 1
+        heapq.heappush(heap, (key(i), tick[0], i))
+
+    def mention(j):
+        mentioned[j] = True
+        for k in neighbours[j]:
+            fresh[k] -= 1
+            if j in unit_neighbours[k]:
+                fresh_unit[k] -= 1
+            if mentioned[k] and not done[k]:
+                push(k)
+        push(j)
+
+    unseen = 0
+    while len(order) < n:
+        if not heap:  # start (or restart, in another component) at the first unseen row
+            while mentioned[unseen]:
+                unseen += 1
+            mention(unseen)
+        k, _, i = heapq.heappop(heap)
+        if done[i] or k != key(i):
+            continue  # a stale heap entry
+        done[i] = True
+        order.append(i)
+        for j in neighbours[i]:
+            if not mentioned[j]:
+                mention(j)
+    return np.array(order, dtype=np.int64)
+
+

@@ -1,0 +1,445 @@
+"""Proofs that a region cannot be tiled, and that a maximum cover is maximum.
+
+Colour the cells like a chessboard: cell ``(row, col)`` has colour
+``(row + col) % 2``.  A domino always covers one cell of each colour, and
+only two cells of one connected piece of the region.  Three kinds of
+certificate follow, each a set S of cells that anyone can check by hand:
+
+``"parity"``
+    S is a connected piece of the region with an odd number of cells; at
+    least one of them stays uncovered.
+``"color"``
+    S is the set of cells of one colour in a connected piece, and the piece
+    has fewer cells of the other colour (the mutilated chessboard: 32 against
+    30); at least the difference stays uncovered.
+``"hall"``
+    S is a set of cells of one colour whose neighbours N(S) in the region are
+    fewer than S (Hall's condition fails).  A domino covering a cell of S
+    also covers a cell of N(S), so at least ``|S| - |N(S)|`` cells of S stay
+    uncovered.
+
+The cover bound uses the deficiency form of Hall's theorem (König 1931,
+Ore 1955).  For a set S0 of colour-0 cells and a set S1 of colour-1 cells,
+every placement of dominoes leaves at least
+
+    max(0, |S0| - |N(S0)|) + max(0, |S1| - |N(S1)|)
+
+cells uncovered (the two sets are disjoint, and each one's covered cells
+are paired with distinct cells of its neighbourhood).  The bound is tight:
+given a maximum matching, let S0 be the colour-0 cells reachable by
+alternating paths from the uncovered colour-0 cells, and S1 likewise.  Every
+cell of N(S0) is covered (else there would be an augmenting path) by a
+domino whose other cell lies in S0, so ``|S0| - |N(S0)|`` is the number of
+uncovered colour-0 cells; likewise for S1.  The sum is the number of cells a
+maximum cover leaves uncovered.
+
+A certificate's :meth:`Certificate.verify` recomputes everything from the
+cells and the region alone, so it does not trust the matching code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .._validation import check_choice, require_int, type_name
+from ..errors import NoTilingError
+from ..model.region import Region, as_cell_array, label, require_region
+
+__all__ = ["Certificate", "prove_impossible", "cover_bound", "no_tiling_error"]
+
+KINDS = ("parity", "color", "hall")
+_STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
+#: How many uncovered cells of each colour prove_impossible tries as the
+#: source of a small Hall set.
+_HALL_TRIES = 8
+
+
+class Certificate:
+    """A checkable reason why dominoes cannot cover all (or more) of a region.
+
+    Attributes
+    ----------
+    kind : {"parity", "color", "hall"}
+    cells : (k, 2) int array
+        The set S (row-major order).  For ``"parity"`` the cells of an odd
+        connected piece; for ``"color"`` the majority-colour cells of a piece;
+        for ``"hall"`` cells whose neighbourhoods are too small: one colour
+        for :func:`prove_impossible`, possibly both colours (S0 and S1) for
+        :func:`cover_bound`.
+    neighbors : (m, 2) int array
+        N(S): the region's cells next to a cell of S (of the other colour);
+        empty for ``"parity"``.
+    deficiency : int
+        Number of cells that stay uncovered in every placement of dominoes.
+    region : Region
+
+    Examples
+    --------
+    >>> from tiling.model.examples import mutilated_chessboard
+    >>> cert = prove_impossible(mutilated_chessboard())
+    >>> cert.kind, len(cert.cells), len(cert.neighbors), cert.deficiency
+    ('color', 32, 30, 2)
+    >>> cert.verify()
+    True
+    """
+
+    __slots__ = ("kind", "cells", "neighbors", "deficiency", "region")
+
+    def __init__(self, kind: str, cells: Any, neighbors: Any, deficiency: int, region: Region):
+        check_choice(kind, KINDS, "certificate kind", "Certificate")
+        if not isinstance(region, Region):
+            raise TypeError(f"a certificate needs a Region, got {type_name(region)}")
+        self.kind = kind
+        self.cells = _sorted_cells(as_cell_array(cells, "certificate cells"))
+        self.neighbors = _sorted_cells(as_cell_array(neighbors, "certificate neighbors"))
+        self.deficiency = require_int(deficiency, "certificate deficiency", "Certificate")
+        self.region = region
+
+    def verify(self, region: Region | None = None) -> bool:
+        """Check the certificate against ``region`` (default: its own) from scratch.
+
+        Uses only the cells and the region's mask: S must lie in the region
+        without repeats; for ``"parity"`` S must be odd, have no neighbour
+        in the region outside S, and claim a deficiency of exactly 1; for
+        ``"color"`` S must be of one colour and claim a deficiency of at least 1
+        (a colour certificate proves impossibility); for
+        ``"color"`` and ``"hall"``, :attr:`neighbors` must be exactly N(S),
+        recomputed here, and :attr:`deficiency` at most
+        ``max(0, |S0| - |N(S0)|) + max(0, |S1| - |N(S1)|)``.
+
+        Returns
+        -------
+        bool
+        """
+        region = self.region if region is None else region
+        if not isinstance(region, Region) or self.deficiency < 0:
+            return False
+        mask = region.mask
+        if not _distinct_inside(self.cells, mask):
+            return False
+        if self.kind == "parity":
+            closed = len(_outside_neighbours(self.cells, mask)) == 0
+            return (
+                len(self.cells) % 2 == 1 and closed and len(self.neighbors) == 0
+                and self.deficiency == 1
+            )
+        colors = self.cells.sum(axis=1) % 2
+        if self.kind == "color" and (len(set(colors.tolist())) > 1 or self.deficiency < 1):
+            return False
+        bound = 0
+        all_nbrs = set()
+        for c in (0, 1):
+            part = self.cells[colors == c]
+            nbrs = _outside_neighbours(part, mask)
+            all_nbrs |= nbrs
+            bound += max(0, len(part) - len(nbrs))
+        given = set(map(tuple, self.neighbors.tolist()))
+        return given == all_nbrs and self.deficiency <= bound
+
+    def explain(self) -> str:
+        """One short paragraph, with the numbers, saying why the certificate holds.
+
+        Examples
+        --------
+        >>> print(prove_impossible(Region.rectangle(3, 3)).explain())  # doctest: +ELLIPSIS
+        This piece of the region has 9 cells, an odd number...
+        """
+        s, n, d = len(self.cells), len(self.neighbors), self.deficiency
+        if self.kind == "parity":
+            return (
+                f"This piece of the region has {s} cell{'s' if s > 1 else ''}, an odd number, "
+                "and touches no "
+                "other cell of the region. Every domino covers two cells of one piece, so "
+                "at least one of its cells stays uncovered: the region has no tiling."
+            )
+        if self.kind == "color":
+            return (
+                "Colour the cells like a chessboard. Every domino covers one cell of each "
+                f"colour, but this piece has {s} cells of one colour and only {n} of the "
+                f"other, so at least {s} - {n} = {d} cells stay uncovered: "
+                "the region has no tiling."
+            )
+        if s == 0 or d == 0:
+            return (
+                "This certificate forces no cell to stay uncovered (deficiency 0); "
+                "cover_bound returns it for regions that can be tiled."
+            )
+        colors = self.cells.sum(axis=1) % 2
+        sentences = []
+        for c in (0, 1):
+            part = self.cells[colors == c]
+            if len(part):
+                m = len(_outside_neighbours(part, self.region.mask))
+                sentences.append(
+                    f"The {len(part)} marked cells of colour {c} touch only {m} cells of the "
+                    f"region, so at least {len(part)} - {m} = {len(part) - m} of them stay "
+                    "uncovered."
+                )
+        sentences = " ".join(sentences)
+        ending = (
+            f"In all, at least {d} {'cell stays' if d == 1 else 'cells stay'} uncovered "
+            "in any placement of dominoes"
+            + (": the region has no tiling." if d else ".")
+        )
+        return (
+            "Colour the cells like a chessboard; a domino covering a marked cell also "
+            f"covers one of the cells it touches, which have the other colour. {sentences} "
+            f"{ending}"
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<Certificate {self.kind}: |S| = {len(self.cells)}, |N(S)| = "
+            f"{len(self.neighbors)}, deficiency {self.deficiency}>"
+        )
+
+
+# ---------------------------------------------------------------------------- public functions
+def prove_impossible(region: Region) -> Certificate | None:
+    """A certificate that ``region`` has no domino tiling, or None if it has one.
+
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    Certificate or None
+        The simplest reason found, tried in this order: a connected piece
+        with an odd number of cells (``"parity"``); a piece with unequal
+        colours (``"color"``, the piece with the largest difference); else a
+        Hall set (``"hall"``) of deficiency 1.
+
+    Notes
+    -----
+    Parity and colour need one connected-component labelling, O(n) for n
+    cells.  Otherwise a maximum matching is computed (Hopcroft-Karp, see
+    :func:`tiling.matching.hopcroft_karp`); if it leaves a cell u uncovered,
+    the cells of u's colour reachable from u by alternating paths form S,
+    and N(S) is matched into S - {u}, so ``|S| = |N(S)| + 1`` (König's
+    theorem; Hall 1935).  S lies in u's piece; a few uncovered cells of each
+    colour are tried and the smallest S is kept.  O(n^1.5) for the matching.
+
+    Examples
+    --------
+    >>> from tiling.model.examples import figure_7x7
+    >>> cert = prove_impossible(figure_7x7())
+    >>> cert.kind, cert.deficiency, cert.verify()
+    ('hall', 1, True)
+    >>> prove_impossible(Region.rectangle(2, 2)) is None
+    True
+    """
+    require_region(region, "prove_impossible")
+    labels, sizes, balance = _pieces(region)
+    odd = np.flatnonzero(sizes % 2)
+    if odd.size:
+        cells = np.argwhere(labels == odd[0] + 1)
+        return Certificate("parity", cells, np.zeros((0, 2), np.int64), 1, region)
+    if balance.any():
+        piece = int(np.argmax(np.abs(balance)))
+        in_piece = labels == piece + 1
+        major = 0 if balance[piece] > 0 else 1
+        color = _color_grid(region.shape)
+        cells = np.argwhere(in_piece & (color == major))
+        others = np.argwhere(in_piece & (color != major))
+        return Certificate("color", cells, others, abs(int(balance[piece])), region)
+    tiling = _max_cover(region)
+    if tiling.is_perfect:
+        return None
+    mate = _mate_grid(tiling)
+    best = None
+    uncovered = tiling.uncovered()
+    # Small pieces give small sets: try uncovered cells of the smallest pieces first.
+    piece_size = sizes[labels[uncovered[:, 0], uncovered[:, 1]] - 1]
+    uncovered = uncovered[np.argsort(piece_size, kind="stable")]
+    colors = uncovered.sum(axis=1) % 2
+    for c in (0, 1):
+        for cell in uncovered[colors == c][:_HALL_TRIES]:
+            s, n = _alternating_reach(region.mask, mate, cell[None, :])
+            if best is None or len(s) < len(best[0]):
+                best = (s, n)
+    return Certificate("hall", best[0], best[1], len(best[0]) - len(best[1]), region)
+
+
+def cover_bound(region: Region) -> Certificate:
+    """A certificate that a maximum cover of ``region`` leaves exactly this many cells bare.
+
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    Certificate
+        Always of kind ``"hall"``: S = S0 + S1, the colour-0 and colour-1
+        cells reachable by alternating paths from the uncovered cells of their
+        colour in a maximum matching.  ``deficiency`` equals
+        ``region.n_cells - 2 * len(max_cover(region))``; when the region can be
+        tiled it is 0 and S and N(S) are empty.
+
+    Notes
+    -----
+    Deficiency version of Hall's theorem (König 1931, Ore 1955): every
+    placement leaves at least ``(|S0| - |N(S0)|) + (|S1| - |N(S1)|)`` cells
+    uncovered, and for these sets the bound is attained (see the module
+    docstring).  One Hopcroft-Karp matching plus two breadth-first searches.
+
+    Examples
+    --------
+    >>> cert = cover_bound(Region.rectangle(3, 3))
+    >>> cert.deficiency, len(cert.cells), len(cert.neighbors), cert.verify()
+    (1, 5, 4, True)
+    """
+    require_region(region, "cover_bound")
+    tiling = _max_cover(region)
+    empty = np.zeros((0, 2), dtype=np.int64)
+    if tiling.is_perfect:
+        return Certificate("hall", empty, empty, 0, region)
+    mate = _mate_grid(tiling)
+    uncovered = tiling.uncovered()
+    colors = uncovered.sum(axis=1) % 2
+    cells, nbrs = [empty], [empty]
+    for c in (0, 1):
+        start = uncovered[colors == c]
+        if len(start):
+            s, n = _alternating_reach(region.mask, mate, start)
+            cells.append(s)
+            nbrs.append(n)
+    deficiency = region.n_cells - 2 * len(tiling)
+    return Certificate("hall", np.concatenate(cells), np.concatenate(nbrs), deficiency, region)
+
+
+# ---------------------------------------------------------------------------- helpers
+def no_tiling_error(region: Region, what: str = "the region") -> NoTilingError:
+    """The :class:`~tiling.NoTilingError` for a region without a tiling, its proof checked.
+
+    Raises AssertionError (a bug, never bad input) if the region has a tiling
+    after all or the certificate fails its own independent check.
+
+    Examples
+    --------
+    >>> err = no_tiling_error(Region.rectangle(3, 3))
+    >>> err.certificate.kind
+    'parity'
+    """
+    certificate = prove_impossible(region)
+    if certificate is None:
+        raise AssertionError("internal inconsistency: no tiling was found, yet no certificate either")
+    if not certificate.verify(region):
+        raise AssertionError("internal inconsistency: the certificate failed its independent check")
+    return NoTilingError(certificate, what)
+
+
+def _max_cover(region: Region) -> Any:
+    # Imported here: certificates build on the public matching solver only.
+    from ..matching.hopcroft_karp import hopcroft_karp
+
+    return hopcroft_karp(region)
+
+
+def _color_grid(shape):
+    h, w = shape
+    return np.add.outer(np.arange(h), np.arange(w)) % 2
+
+
+def _pieces(region):
+    """Component labels, and each component's size and colour balance (0 minus 1)."""
+    labels, k = label(region.mask)
+    flat = labels.ravel()
+    sizes = np.bincount(flat, minlength=k + 1)[1:]
+    ones = np.bincount(flat, weights=_color_grid(region.shape).ravel(), minlength=k + 1)[1:]
+    ones = ones.astype(np.int64)
+    return labels, sizes, sizes - 2 * ones
+
+
+def _mate_grid(tiling):
+    """Flat index (row-major in the mask) of each cell's partner; -1 if uncovered."""
+    h, w = tiling.region.shape
+    mate = np.full(h * w, -1, dtype=np.int64)
+    d = tiling.dominoes
+    a = d[:, 0, 0] * w + d[:, 0, 1]
+    b = d[:, 1, 0] * w + d[:, 1, 1]
+    mate[a] = b
+    mate[b] = a
+    return mate
+
+
+def _neighbour_flat(flat_cells, mask):
+    """Flat indices of the in-region side neighbours of the given cells (with repeats)."""
+    h, w = mask.shape
+    r, c = np.divmod(flat_cells, w)
+    out = []
+    for dr, dc in _STEPS:
+        rr, cc = r + dr, c + dc
+        ok = (rr >= 0) & (rr < h) & (cc >= 0) & (cc < w)
+        rr, cc = rr[ok], cc[ok]
+        ok = mask[rr, cc]
+        out.append(rr[ok] * w + cc[ok])
+    return np.concatenate(out)
+
+
+def _alternating_reach(mask, mate, start):
+    """Cells of the start cells' colour reachable by alternating paths, and their neighbours.
+
+    Breadth-first, vectorised by layers.  ``mate`` must come from a maximum
+    matching, so every neighbour reached is covered.
+    """
+    h, w = mask.shape
+    in_s = np.zeros(h * w, dtype=bool)
+    in_n = np.zeros(h * w, dtype=bool)
+    frontier = start[:, 0] * w + start[:, 1]
+    in_s[frontier] = True
+    while frontier.size:
+        nbrs = np.unique(_neighbour_flat(frontier, mask))
+        nbrs = nbrs[~in_n[nbrs]]
+        in_n[nbrs] = True
+        mates = mate[nbrs]
+        if (mates < 0).any():
+            raise AssertionError("alternating search met an uncovered cell: matching not maximum")
+        frontier = mates[~in_s[mates]]
+        in_s[frontier] = True
+    s = np.stack(np.divmod(np.flatnonzero(in_s), w), axis=1)
+    n = np.stack(np.divmod(np.flatnonzero(in_n), w), axis=1)
+    return s.astype(np.int64), n.astype(np.int64)
+
+
+def _sorted_cells(cells):
+    if len(cells) == 0:
+        return np.zeros((0, 2), dtype=np.int64)
+    order = np.lexsort((cells[:, 1], cells[:, 0]))
+    out = np.ascontiguousarray(cells[order])
+    out.setflags(write=False)
+    return out
+
+
+def _distinct_inside(cells, mask):
+    h, w = mask.shape
+    if len(cells) == 0:
+        return True
+    r, c = cells[:, 0], cells[:, 1]
+    if (r < 0).any() or (c < 0).any() or (r >= h).any() or (c >= w).any():
+        return False
+    if not mask[r, c].all():
+        return False
+    return len(np.unique(r * w + c)) == len(cells)
+
+
+def _outside_neighbours(cells, mask):
+    """Set of the region's cells that share a side with ``cells`` and are not in ``cells``.
+
+    Recomputed from the mask by shifting the set one step in each direction.
+    For cells of one colour this is N(S); for any set it is empty exactly when
+    the set is a union of connected pieces of the region.
+    """
+    h, w = mask.shape
+    member = np.zeros((h + 2, w + 2), dtype=bool)
+    member[cells[:, 0] + 1, cells[:, 1] + 1] = True
+    touched = np.zeros_like(member)
+    for dr, dc in _STEPS:
+        touched[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] |= member[1:-1, 1:-1]
+    region = np.zeros_like(member)
+    region[1:-1, 1:-1] = mask
+    found = np.argwhere(touched & region & ~member) - 1
+    return set(map(tuple, found.tolist()))
