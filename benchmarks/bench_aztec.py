@@ -1,6 +1,6 @@
 """Benchmark: uniform random tilings of Aztec diamonds by domino shuffling.
 
-ours:     tiling.aztec.sample_aztec(n, rng) -- bit-packed, vectorised shuffling,
+ours:     tiling.sample_aztec(n, rng=rng) -- bit-packed, vectorised shuffling,
           *including* building and validating the final Tiling object;
           "shuffle only" is the shuffling without the Tiling.
 baseline: a straightforward per-domino Python implementation of the same
@@ -28,7 +28,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
 
-from tiling import aztec  # noqa: E402
+from tiling.random import _weights  # noqa: E402
+from tiling.random import shuffling as aztec  # noqa: E402
 
 CASES = [100, 300, 1000, 2000]
 QUICK_CASES = [100, 300]
@@ -124,7 +125,7 @@ def time_ours(n, runs):
         assert t.is_perfect
         del t
         start = time.perf_counter()
-        aztec._shuffle(n, np.random.default_rng(seed), aztec._Levels(n, None))
+        aztec._shuffle(n, np.random.default_rng(seed), _weights.Levels(n, None))
         shuffle_times.append(time.perf_counter() - start)
     return statistics.median(times), statistics.median(shuffle_times)
 

@@ -5,7 +5,7 @@ ours:     tiling.color(t, k, adjacency) -- the whole call, building the
           adjacency (greedy in reverse row-major order, Kempe swaps for k=4),
           k=5 with touch adjacency (smallest-last, Kempe, local exact repair).
 baseline: networkx.greedy_color(G, strategy="smallest_last") on the same
-          graph (G built from tiling.coloring.adjacency, construction not
+          graph (G built from tiling.coloring.contact_matrix, construction not
           timed).  It takes no k: the colours it uses are reported beside ours.
           At 10^6 dominoes it runs in a subprocess on the same tiling (rebuilt
           from the same seed) with a time limit.
@@ -23,12 +23,11 @@ import subprocess
 import sys
 import time
 
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
 from tiling import coloring  # noqa: E402
-from tiling.examples import brick_tiling  # noqa: E402
+from tiling.model.examples import brick_tiling  # noqa: E402
 
 CASES = [(100, 200), (250, 800), (1000, 2000)]  # 10^4, 10^5, 10^6 dominoes
 RUNS = [("side", 5), ("side", 4), ("touch", 5)]
@@ -39,7 +38,7 @@ def ours(tiling, k, kind):
     start = time.perf_counter()
     colors = coloring.color(tiling, k=k, adjacency=kind)
     elapsed = time.perf_counter() - start
-    m = coloring.adjacency(tiling, kind).tocoo()
+    m = coloring.contact_matrix(tiling, adjacency=kind).tocoo()
     assert (colors[m.row] != colors[m.col]).all() and colors.max() < k, "improper colouring"
     return elapsed, int(colors.max()) + 1
 
@@ -48,7 +47,7 @@ def networkx_greedy(tiling, kind):
     """Seconds and colours of networkx's smallest-last greedy colouring."""
     import networkx as nx
 
-    graph = nx.from_scipy_sparse_array(coloring.adjacency(tiling, kind))
+    graph = nx.from_scipy_sparse_array(coloring.contact_matrix(tiling, adjacency=kind))
     start = time.perf_counter()
     colors = nx.greedy_color(graph, strategy="smallest_last")
     elapsed = time.perf_counter() - start

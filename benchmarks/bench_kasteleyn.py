@@ -2,7 +2,7 @@
 
 Cases: the n x n board and the n x n board with 1% of its cells removed at
 random (as many of each colour, none on the border), n = 20, 60, 100, 150,
-200.  "ours" is ``tiling.kasteleyn.count_tilings(region, fast_path=False)``:
+200.  "ours" is ``tiling.counting.kasteleyn.count_tilings(region, fast_path=False)``:
 the general engine (unit sweep + multimodular dense determinant), not the
 closed form.  The baseline is python-flint's dense ``fmpz_mat.det`` of the
 same Kasteleyn matrix, run in a subprocess with a time limit; the DP is shown
@@ -19,9 +19,10 @@ import time
 
 import numpy as np
 import scipy.sparse as sp
-
-from tiling import Region, kasteleyn
 from _timing import median_time  # noqa: E402
+
+from tiling import Region
+from tiling.counting import kasteleyn
 
 SIZES = (20, 60, 100, 150, 200)
 QUICK_SIZES = (20, 60)
@@ -65,7 +66,10 @@ def dense_baseline(region, limit=BASELINE_LIMIT):
         try:
             out = subprocess.run(
                 [sys.executable, "-c", _BASELINE, path],
-                capture_output=True, text=True, timeout=limit, check=True,
+                capture_output=True,
+                text=True,
+                timeout=limit,
+                check=True,
                 env={**os.environ, "PYTHONINTMAXSTRDIGITS": "0"},
             )
         except subprocess.TimeoutExpired:
@@ -75,7 +79,7 @@ def dense_baseline(region, limit=BASELINE_LIMIT):
 
 
 def _dp_seconds(region):
-    from tiling import profile
+    from tiling.counting import transfer as profile
 
     return median_time(lambda: profile.count_tilings(region), 3)
 
@@ -91,7 +95,9 @@ def main(quick=False):
     for n in sizes:
         for kind, region in (("board", Region.rectangle(n, n)), ("1% holes", holey_board(n))):
             repeats = 3 if n <= 100 else 1
-            ours, value = median_time(lambda: kasteleyn.count_tilings(region, fast_path=False), repeats)
+            ours, value = median_time(
+                lambda: kasteleyn.count_tilings(region, fast_path=False), repeats
+            )
             bits = value.bit_length()
             extra = []
             if kind == "board":

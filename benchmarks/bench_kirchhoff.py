@@ -5,7 +5,7 @@ Cases: the n x n grid for n = 10, 30, 60, 100, random planar triangulations
 grid regions (cells of an n x n board kept with probability 0.9, largest
 component).  Ours is ``tiling.spanning_trees`` through the general exact
 determinant engine; for full grids the closed form
-``tiling.kirchhoff.grid_spanning_trees`` is shown too, as a separate row.
+``tiling.graphs.kirchhoff.grid_spanning_trees`` is shown too, as a separate row.
 
 Baselines, on the same graphs:
 
@@ -33,7 +33,7 @@ import networkx as nx
 import numpy as np
 
 from tiling import Region
-from tiling.kirchhoff import grid_spanning_trees, laplacian, spanning_trees
+from tiling.graphs.kirchhoff import grid_spanning_trees, laplacian, spanning_trees
 
 SYMPY_SCRIPT = r"""
 import json, sys, time
@@ -113,7 +113,9 @@ def sympy_det(graph, cap):
     try:
         out = subprocess.run(
             [sys.executable, "-c", SYMPY_SCRIPT, path],
-            capture_output=True, text=True, timeout=cap,
+            capture_output=True,
+            text=True,
+            timeout=cap,
         )
     except subprocess.TimeoutExpired:
         return "stalled", None

@@ -25,10 +25,10 @@ import sys
 import tempfile
 
 import numpy as np
+from _timing import median_time  # noqa: E402
 
 from tiling import Region
 from tiling.matching import hopcroft_karp, kuhn
-from _timing import median_time  # noqa: E402
 
 SIZES = (200, 500, 1000)
 QUICK_SIZES = (200,)
@@ -97,7 +97,10 @@ def baseline(kind, mask, limit):
         try:
             out = subprocess.run(
                 [sys.executable, "-c", _BASELINE, kind, path, str(limit)],
-                capture_output=True, text=True, timeout=limit + 300, check=True,
+                capture_output=True,
+                text=True,
+                timeout=limit + 300,
+                check=True,
             )
         except subprocess.TimeoutExpired:
             return ("timeout", None)
@@ -133,8 +136,10 @@ def main(quick=False):
         "|---|---|---|---|---|---|",
     ]
     for n in sizes:
-        for label, mask in ((f"{n}x{n}, 5% blocked", holey_mask(n)),
-                            (f"{n}x{n}, full", np.ones((n, n), bool))):
+        for label, mask in (
+            (f"{n}x{n}, 5% blocked", holey_mask(n)),
+            (f"{n}x{n}, full", np.ones((n, n), bool)),
+        ):
             region = Region(mask)
             repeats = 3 if n <= 500 else 2
             ours, tiling = median_time(lambda: hopcroft_karp(region), repeats)
@@ -158,8 +163,9 @@ def main(quick=False):
                         f"> {limit / ours:.0f}x | — | {bare} |"
                     )
                 else:
-                    lines.append(f"| {label} | {_fmt(ours)} | {name}: error {result[1]} | — "
-                                 f"| — | {bare} |")
+                    lines.append(
+                        f"| {label} | {_fmt(ours)} | {name}: error {result[1]} | — | — | {bare} |"
+                    )
     mask = holey_mask(200)
     region = Region(mask)
     k_time, k_tiling = median_time(lambda: kuhn(region), 1)

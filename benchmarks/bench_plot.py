@@ -20,7 +20,6 @@ import sys
 import tempfile
 import time
 
-
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 
@@ -31,7 +30,7 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
 from tiling import plot  # noqa: E402
-from tiling.examples import block_tiling  # noqa: E402
+from tiling.model.examples import block_tiling  # noqa: E402
 
 CASES = [(40, 50), (400, 500), (1250, 1600)]  # 10^3, 10^5, 10^6 dominoes
 
@@ -53,9 +52,9 @@ import matplotlib.pyplot as plt
 from matplotlib.patches import Rectangle
 sys.path.insert(0, {root!r})
 sys.path.insert(0, {here!r})
-from tiling.examples import block_tiling
+from tiling.model.examples import block_tiling
 t = block_tiling({h}, {w})
-orient = t.orientations("nsew")
+orient = t.shuffling_classes()
 table = {{"N": "#E69F00", "S": "#0072B2", "W": "#009E73", "E": "#CC79A7"}}
 start = time.perf_counter()
 fig, ax = plt.subplots(figsize=(8, 8 * {h} / {w}))
@@ -72,8 +71,9 @@ def baseline(h, w, path, limit):
     """Seconds for the naive drawing, or a string when it ran past ``limit``."""
     code = _BASELINE.format(root=os.path.dirname(HERE), here=HERE, h=h, w=w, path=path)
     try:
-        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             timeout=limit, check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, timeout=limit, check=True
+        )
     except subprocess.TimeoutExpired:
         return f"stalled > {limit:.0f}s"
     return float(out.stdout.strip().splitlines()[-1])
@@ -86,7 +86,7 @@ def _fmt(t):
 def aztec_row(order, tmp):
     """Draw-and-save time of a uniformly random Aztec diamond with its arctic circle."""
     try:
-        from tiling import aztec
+        from tiling.random import shuffling as aztec
     except ImportError:
         return None
     start = time.perf_counter()
@@ -97,8 +97,10 @@ def aztec_row(order, tmp):
     plot.save(ax, os.path.join(tmp, "aztec.png"))
     elapsed = time.perf_counter() - start
     plt.close(ax.figure)
-    return (f"| Aztec diamond n={order} ({len(tiling):,} dominoes), orientation + arctic "
-            f"(sampling {sample:.1f}s not counted) | {_fmt(elapsed)} | - | - |")
+    return (
+        f"| Aztec diamond n={order} ({len(tiling):,} dominoes), orientation + arctic "
+        f"(sampling {sample:.1f}s not counted) | {_fmt(elapsed)} | - | - |"
+    )
 
 
 def main(quick=False):

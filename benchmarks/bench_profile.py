@@ -1,4 +1,4 @@
-"""Benchmark of the broken-profile DP (tiling.profile) against the textbook version.
+"""Benchmark of the broken-profile DP (tiling.counting.transfer) against the textbook version.
 
 Baseline: the straightforward pure-Python broken-profile DP over nested lists
 (one Python list of 2**w Python ints per step, a Python loop over profiles),
@@ -26,7 +26,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tiling import Region, profile  # noqa: E402
+import tiling  # noqa: E402
+from tiling import Region  # noqa: E402
+from tiling.counting import transfer as profile  # noqa: E402
 
 
 def textbook_count(mask):
@@ -119,8 +121,12 @@ def holey_board(n=16, holes=10, seed=1):
     while True:
         trial = mask.copy()
         for color in (0, 1):
-            cells = [(r, c) for r in range(1, n - 1) for c in range(1, n - 1)
-                     if (r + c) % 2 == color and trial[r, c]]
+            cells = [
+                (r, c)
+                for r in range(1, n - 1)
+                for c in range(1, n - 1)
+                if (r + c) % 2 == color and trial[r, c]
+            ]
             for i in rng.choice(len(cells), holes, replace=False):
                 trial[cells[i]] = False
         region = Region.from_mask(trial)
@@ -130,12 +136,22 @@ def holey_board(n=16, holes=10, seed=1):
 
 def count_rows(quick):
     if quick:
-        cases = [("8 x 8", (8, 8)), ("12 x 12", (12, 12)), ("16 x 16", (16, 16)),
-                 ("12 x 200 strip", (12, 200))]
+        cases = [
+            ("8 x 8", (8, 8)),
+            ("12 x 12", (12, 12)),
+            ("16 x 16", (16, 16)),
+            ("12 x 200 strip", (12, 200)),
+        ]
         limit = 20
     else:
-        cases = [("8 x 8", (8, 8)), ("12 x 12", (12, 12)), ("16 x 16", (16, 16)),
-                 ("20 x 20", (20, 20)), ("24 x 24", (24, 24)), ("12 x 1000 strip", (12, 1000))]
+        cases = [
+            ("8 x 8", (8, 8)),
+            ("12 x 12", (12, 12)),
+            ("16 x 16", (16, 16)),
+            ("20 x 20", (20, 20)),
+            ("24 x 24", (24, 24)),
+            ("12 x 1000 strip", (12, 1000)),
+        ]
         limit = 120
     rows = []
     for name, shape in cases:
@@ -159,8 +175,9 @@ def count_rows(quick):
             raise AssertionError(f"{name}: ours {value} != baseline {base_value}")
         ratio = f"{base_time / ours:.0f}x" if base_time else "-"
         digits = len(str(value))
-        rows.append((f"count {name} ({digits} digits)", _fmt_time(ours), base, ratio,
-                     _fmt_bytes(memory)))
+        rows.append(
+            (f"count {name} ({digits} digits)", _fmt_time(ours), base, ratio, _fmt_bytes(memory))
+        )
     return rows
 
 
@@ -168,16 +185,32 @@ def reconstruction_rows(quick):
     region = holey_board(12 if quick else 16)
     label = f"{region.shape[0]} x {region.shape[1]} with holes"
     count_time, _ = timed(lambda: profile.count_tilings(region), 5)
-    rows = [(f"count {label}", _fmt_time(count_time), "-", "-",
-             _fmt_bytes(peak_memory(lambda: profile.count_tilings(region))))]
+    rows = [
+        (
+            f"count {label}",
+            _fmt_time(count_time),
+            "-",
+            "-",
+            _fmt_bytes(peak_memory(lambda: profile.count_tilings(region))),
+        )
+    ]
     rng = np.random.default_rng(0)
-    for name, fn in (("find", lambda: profile.find_tiling(region)),
-                     ("max_cover", lambda: profile.max_cover(region)),
-                     ("sample", lambda: profile.sample_tiling(region, rng))):
+    for name, fn in (
+        ("find", lambda: tiling.find(region, method="dp")),
+        ("max_cover", lambda: profile.max_cover(region)),
+        ("sample", lambda: tiling.sample(region, rng=rng, method="dp")),
+    ):
         t, result = timed(fn, 5)
         assert result.is_perfect
-        rows.append((f"{name} {label}", _fmt_time(t), f"{_fmt_time(count_time)} (our count)",
-                     f"{count_time / t:.2f}", _fmt_bytes(peak_memory(fn))))
+        rows.append(
+            (
+                f"{name} {label}",
+                _fmt_time(t),
+                f"{_fmt_time(count_time)} (our count)",
+                f"{count_time / t:.2f}",
+                _fmt_bytes(peak_memory(fn)),
+            )
+        )
     # Without a perfect tiling max_cover cannot stop at the boolean sweep: it
     # runs the min-plus sweep (cells may stay empty) as well.
     r0, c0 = (int(x) for x in region.cells()[0])
@@ -185,15 +218,20 @@ def reconstruction_rows(quick):
     fn = lambda: profile.max_cover(untileable)  # noqa: E731
     t, result = timed(fn, 5)
     assert len(result.uncovered()) >= 1
-    rows.append((f"max_cover {label}, one more cell removed (no tiling)", _fmt_time(t),
-                 f"{_fmt_time(count_time)} (our count)", f"{count_time / t:.2f}",
-                 _fmt_bytes(peak_memory(fn))))
+    rows.append(
+        (
+            f"max_cover {label}, one more cell removed (no tiling)",
+            _fmt_time(t),
+            f"{_fmt_time(count_time)} (our count)",
+            f"{count_time / t:.2f}",
+            _fmt_bytes(peak_memory(fn)),
+        )
+    )
     return rows
 
 
 def table(rows):
-    lines = ["| case | ours | baseline | ratio | peak memory (ours) |",
-             "|---|---|---|---|---|"]
+    lines = ["| case | ours | baseline | ratio | peak memory (ours) |", "|---|---|---|---|---|"]
     lines += ["| " + " | ".join(row) + " |" for row in rows]
     return "\n".join(lines)
 

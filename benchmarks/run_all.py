@@ -106,7 +106,7 @@ def machine_description():
         f"- Memory: {memory:.1f} GiB" if memory else "- Memory: unknown",
         f"- OS: {platform.platform()}",
         f"- Python {platform.python_version()} ({platform.python_implementation()}); {libs}",
-        f"- Date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
+        f"- Date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC",
         f"- Load average when the run started: {_load()} (other work running on the "
         "machine inflates the times)",
     ]
@@ -134,8 +134,14 @@ def run_one(path, quick=False, timeout=None):
     """
     with tempfile.TemporaryDirectory() as tmp:
         output = Path(tmp) / "section.md"
-        command = [sys.executable, str(Path(__file__).resolve()), "--child", str(path),
-                   "--child-output", str(output)] + (["--quick"] if quick else [])
+        command = [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--child",
+            str(path),
+            "--child-output",
+            str(output),
+        ] + (["--quick"] if quick else [])
         # The benchmark's own prints go to our stderr, keeping stdout for the report.
         try:
             done = subprocess.run(command, stdout=sys.stderr, stderr=sys.stderr, timeout=timeout)
@@ -186,18 +192,31 @@ def report(sections, quick=False):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="small sizes (a smoke test); prints only unless --output is given")
-    parser.add_argument("--only", nargs="+", metavar="NAME",
-                        help="run only these benchmarks (bench_NAME.py)")
-    parser.add_argument("--timeout", type=float, default=3600, metavar="SECONDS",
-                        help="stop a benchmark that runs longer than this (default: 3600)")
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="small sizes (a smoke test); prints only unless --output is given",
+    )
+    parser.add_argument(
+        "--only", nargs="+", metavar="NAME", help="run only these benchmarks (bench_NAME.py)"
+    )
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=3600,
+        metavar="SECONDS",
+        help="stop a benchmark that runs longer than this (default: 3600)",
+    )
     parser.add_argument("--folder", type=Path, default=HERE, help=argparse.SUPPRESS)
     parser.add_argument("--child", help=argparse.SUPPRESS)
     parser.add_argument("--child-output", help=argparse.SUPPRESS)
-    parser.add_argument("--output", type=Path, default=None,
-                        help="markdown file to write (default: benchmarks/RESULTS.md "
-                             "for a full run, none for --quick)")
+    parser.add_argument(
+        "--output",
+        type=Path,
+        default=None,
+        help="markdown file to write (default: benchmarks/RESULTS.md "
+        "for a full run, none for --quick)",
+    )
     args = parser.parse_args(argv)
     if args.child:
         _run_child(args.child, args.quick, args.child_output)

@@ -12,7 +12,9 @@ import nbformat
 from nbformat.v4 import new_code_cell, new_markdown_cell, new_notebook
 
 CELLS = [
-    ("md", """# A tour of `tiling`
+    (
+        "md",
+        """# A tour of `tiling`
 
 Domino tilings of grid regions, exactly: count them, find one, prove there is
 none, cover as much as possible, sample one uniformly at random, colour and
@@ -20,36 +22,52 @@ draw it.  Every number below is exact (Python integers), and every proof of
 impossibility can be checked independently.
 
 Sizes are kept small so the whole notebook runs in seconds; each section says
-how far the method goes."""),
-    ("code", """import time
+how far the method goes.""",
+    ),
+    (
+        "code",
+        """import time
 
 import matplotlib.pyplot as plt
 from IPython.display import HTML, display
 
 import tiling
-from tiling import Region, examples, plot"""),
-
-    ("md", """## 1. The chessboard puzzle
+from tiling import Region, examples, plot""",
+    ),
+    (
+        "md",
+        """## 1. The chessboard puzzle
 
 A domino covers two neighbouring squares.  The 8 x 8 board can be tiled in
 12,988,816 ways.  Remove two opposite corners and no tiling is left: both
 corners have the same colour, and every domino covers one square of each
-colour."""),
-    ("code", """board = examples.chessboard()
+colour.""",
+    ),
+    (
+        "code",
+        """board = examples.chessboard()
 print(tiling.count(board), "tilings of the 8 x 8 board")
-plot.draw_tiling(tiling.sample(board, rng=1));"""),
-    ("code", """mutilated = examples.mutilated_chessboard()
+plot.draw_tiling(tiling.sample(board, rng=1));""",
+    ),
+    (
+        "code",
+        """mutilated = examples.mutilated_chessboard()
 print(tiling.count(mutilated), "tilings of the mutilated board")
 proof = tiling.prove_impossible(mutilated)
 print(proof.kind, "certificate, verified independently:", proof.verify(mutilated))
 print(proof.explain())
-plot.draw_certificate(proof);"""),
-
-    ("md", """## 2. Your own region
+plot.draw_certificate(proof);""",
+    ),
+    (
+        "md",
+        """## 2. Your own region
 
 Regions are text pictures: `.` is a cell, `#` or a space is not.  The same
-pictures work on the command line (`tiling count shape.txt`)."""),
-    ("code", """heart = Region.from_ascii('''
+pictures work on the command line (`tiling count shape.txt`).""",
+    ),
+    (
+        "code",
+        """heart = Region.from_ascii('''
  ..  ..
 ........
 ........
@@ -60,9 +78,11 @@ pictures work on the command line (`tiling count shape.txt`)."""),
 print(heart.n_cells, "cells, balance", heart.balance)
 one = tiling.find(heart)
 print(one.to_ascii())
-print(tiling.count(heart), "tilings in all")"""),
-
-    ("md", """## 3. Counting
+print(tiling.count(heart), "tilings in all")""",
+    ),
+    (
+        "md",
+        """## 3. Counting
 
 `tiling.count` chooses between two exact methods:
 
@@ -73,86 +93,124 @@ print(tiling.count(heart), "tilings in all")"""),
   computed modulo many primes and reassembled by the Chinese remainder
   theorem; polynomial, for wide regions with holes.
 
-They agree with each other and with brute force on small regions."""),
-    ("code", """shapes = {"ring": examples.ring(), "holey": examples.holey_board(), "6 x 6": Region.rectangle(6, 6)}
+They agree with each other and with brute force on small regions.""",
+    ),
+    (
+        "code",
+        """shapes = {"ring": examples.ring(), "holey": examples.holey_board(), "6 x 6": Region.rectangle(6, 6)}
 for name, r in shapes.items():
     counts = {m: tiling.count(r, method=m) for m in ("brute", "dp", "kasteleyn")}
-    print(f"{name:6}", counts)"""),
+    print(f"{name:6}", counts)""",
+    ),
     ("md", """2 x n strips have Fibonacci-many tilings; the counts are exact however long."""),
-    ("code", """fib = [1, 1]
+    (
+        "code",
+        """fib = [1, 1]
 while len(fib) < 502:
     fib.append(fib[-1] + fib[-2])
 n = tiling.count(Region.rectangle(2, 500), method="dp")
-print(n == fib[500], len(str(n)), "digits")"""),
-    ("md", """Wide regions with holes go to Kasteleyn's method: here a 60 x 60 board
-with three domino-shaped holes (too wide for the DP's 2^60 profiles)."""),
-    ("code", """holes = [(20, 20), (20, 21), (35, 40), (36, 40), (45, 12), (45, 13)]
+print(n == fib[500], len(str(n)), "digits")""",
+    ),
+    (
+        "md",
+        """Wide regions with holes go to Kasteleyn's method: here a 60 x 60 board
+with three domino-shaped holes (too wide for the DP's 2^60 profiles).""",
+    ),
+    (
+        "code",
+        """holes = [(20, 20), (20, 21), (35, 40), (36, 40), (45, 12), (45, 13)]
 wide = Region.rectangle(60, 60).without(holes)
 start = time.perf_counter()
 big = tiling.count(wide)
 print(f"{len(str(big))} digits in {time.perf_counter() - start:.2f} s")
-print(str(big)[:60] + "...")"""),
-
-    ("md", """## 4. Proofs of impossibility
+print(str(big)[:60] + "...")""",
+    ),
+    (
+        "md",
+        """## 4. Proofs of impossibility
 
 Balanced colours are not enough.  In this 7 x 7 figure both colours have 16
 cells, yet there is no tiling: a set S of cells of one colour has fewer
 neighbours N(S) than members (Hall's condition fails), and each domino on a
-cell of S uses up a cell of N(S)."""),
-    ("code", """figure = examples.figure_7x7()
+cell of S uses up a cell of N(S).""",
+    ),
+    (
+        "code",
+        """figure = examples.figure_7x7()
 print(figure.to_ascii())
 proof = tiling.prove_impossible(figure)
 print(proof.kind, len(proof.cells), "cells in S,", len(proof.neighbors), "in N(S)")
 print("checked independently:", proof.verify(figure))
 print(proof.explain())
-plot.draw_certificate(proof);"""),
-
-    ("md", """## 5. Maximum covers
+plot.draw_certificate(proof);""",
+    ),
+    (
+        "md",
+        """## 5. Maximum covers
 
 When no tiling exists, place as many dominoes as possible.  The same kind of
 certificate proves that no placement does better: its deficiency is the
-number of cells that must stay uncovered."""),
-    ("code", """cover = tiling.max_cover(figure)
+number of cells that must stay uncovered.""",
+    ),
+    (
+        "code",
+        """cover = tiling.max_cover(figure)
 bound = tiling.cover_bound(figure)
 print(len(cover), "dominoes,", len(cover.uncovered()), "cells uncovered; bound:", bound.deficiency)
 fig, axes = plt.subplots(1, 2, figsize=(9, 4.5), layout="constrained")
 plot.draw_tiling(cover, ax=axes[0])
-plot.draw_certificate(bound, ax=axes[1]);"""),
-    ("md", """Kuhn's algorithm grows the cover one augmenting path at a time: a path from
+plot.draw_certificate(bound, ax=axes[1]);""",
+    ),
+    (
+        "md",
+        """Kuhn's algorithm grows the cover one augmenting path at a time: a path from
 an uncovered cell to another, alternating between free pairs and dominoes,
-along which every domino shifts by one.  The animation replays the paths."""),
-    ("code", """from tiling import matching
+along which every domino shifts by one.  The animation replays the paths.""",
+    ),
+    (
+        "code",
+        """from tiling.matching import kuhn_steps
 
 small = Region.rectangle(4, 5).without([(0, 0), (3, 4)])
-cover, paths = matching.kuhn(small, record=True)
+paths = kuhn_steps(small)
 print(len(paths), "augmenting paths")
 fig, ax = plt.subplots(figsize=(4, 3.5))
 anim = plot.animate_matching(small, paths, ax=ax)
 display(HTML(anim.to_jshtml()))
-plt.close(fig)  # the animation above is the picture; no extra still frame"""),
-
-    ("md", """## 6. Kasteleyn's matrix
+plt.close(fig)  # the animation above is the picture; no extra still frame""",
+    ),
+    (
+        "md",
+        """## 6. Kasteleyn's matrix
 
 For the 3 x 3 board without its centre (2 tilings), the textbook signs
 (horizontal +1, vertical alternating) fail: the hole encloses an odd number of
-missing cells.  `tiling.kasteleyn` repairs the signs around every such hole."""),
-    ("code", """from tiling import kasteleyn
+missing cells.  `tiling.counting.kasteleyn` repairs the signs around every such hole.""",
+    ),
+    (
+        "code",
+        """from tiling.counting import kasteleyn
 
 ring = examples.ring()
 K, black, white = kasteleyn.matrix(ring)
 print(K.toarray())
 import sympy
-print("|det K| =", abs(sympy.Matrix(K.toarray()).det()), " count =", tiling.count(ring, method="brute"))"""),
-
-    ("md", """## 7. Spanning trees
+print("|det K| =", abs(sympy.Matrix(K.toarray()).det()), " count =", tiling.count(ring, method="brute"))""",
+    ),
+    (
+        "md",
+        """## 7. Spanning trees
 
 Kirchhoff's matrix-tree theorem counts spanning trees as a determinant of the
 reduced Laplacian, on the same exact engine.  networkx answers with a float
 (and overflows to `inf` from about 26 x 26); `tiling.spanning_trees` is exact.
 Temperley's bijection turns the spanning trees of a grid into the tilings of a
-larger region."""),
-    ("code", """import networkx as nx
-from tiling import temperley
+larger region.""",
+    ),
+    (
+        "code",
+        """import networkx as nx
+from tiling.graphs import temperley
 
 grid = Region.rectangle(8, 8)
 exact = tiling.spanning_trees(grid)
@@ -161,44 +219,60 @@ print("exact:   ", exact)
 print("networkx:", approx)
 small = Region.rectangle(3, 4)
 print(tiling.spanning_trees(small), "spanning trees of the 3 x 4 grid =",
-      tiling.count(temperley.region(small)), "tilings of its Temperley region")"""),
-
-    ("md", """## 8. Colouring
+      tiling.count(temperley.region(small)), "tilings of its Temperley region")""",
+    ),
+    (
+        "md",
+        """## 8. Colouring
 
 Dominoes that share a side form a planar graph, and more: coloured in
 reverse row-major order, each domino meets at most four coloured neighbours.
 So five colours never get stuck, and with four colours a domino whose four
 neighbours carry all four is unblocked by a Kempe-chain swap (two colours
 exchanged along a connected chain): four colours are guaranteed.  The
-animation shows the four-colouring, swaps included."""),
-    ("code", """t = tiling.sample(Region.rectangle(8, 8), rng=11)  # a tiling that needs one swap
-colors4, steps = tiling.color(t, k=4, record=True)
+animation shows the four-colouring, swaps included.""",
+    ),
+    (
+        "code",
+        """t = tiling.sample(Region.rectangle(8, 8), rng=11)  # a tiling that needs one swap
+colors4 = tiling.color(t, k=4)
+steps = tiling.coloring.color_steps(t, k=4)  # the same run, step by step
 swaps = sum(1 for step in steps if step[0] == "swap")
 print(len(set(colors4.tolist())), "colours,", swaps, "Kempe swaps")
 fig, ax = plt.subplots(figsize=(4, 4))
 anim = plot.animate_coloring(t, steps, ax=ax)
 display(HTML(anim.to_jshtml()))
 plt.close(fig)
-plot.draw_tiling(t, colors=colors4);"""),
-
-    ("md", """## 9. The Aztec diamond and the arctic circle
+plot.draw_tiling(t, colors=colors4);""",
+    ),
+    (
+        "md",
+        """## 9. The Aztec diamond and the arctic circle
 
 The Aztec diamond of order n has 2^(n(n+1)/2) tilings.  Domino shuffling
 draws one exactly uniformly at random; for large n the corners freeze into
-brick walls outside the inscribed circle (the arctic circle theorem)."""),
-    ("code", """from tiling import aztec
+brick walls outside the inscribed circle (the arctic circle theorem).""",
+    ),
+    (
+        "code",
+        """from tiling.counting import aztec_count
 
 n = 60
-print(aztec.count(n) == 2 ** (n * (n + 1) // 2))
+print(aztec_count(n) == 2 ** (n * (n + 1) // 2))
 diamond = tiling.sample_aztec(n, rng=7)
-plot.draw_tiling(diamond, colors="orientation", arctic=True);"""),
-    ("code", """steps = aztec.shuffle_steps(10, rng=7)
+plot.draw_tiling(diamond, colors="orientation", arctic=True);""",
+    ),
+    (
+        "code",
+        """steps = tiling.random.shuffle_steps(10, rng=7)
 fig, ax = plt.subplots(figsize=(4, 4))
 anim = plot.animate_shuffling(steps, ax=ax)
 display(HTML(anim.to_jshtml()))
-plt.close(fig)"""),
-
-    ("md", """## 10. From the command line
+plt.close(fig)""",
+    ),
+    (
+        "md",
+        """## 10. From the command line
 
 The same library as a command (`tiling --help`):
 
@@ -210,13 +284,18 @@ tiling prove shape.txt            # the certificate, explained
 tiling sample --aztec 200 -o a.png
 tiling trees --grid 30x30
 tiling demo                       # all of the above on built-in examples
-```"""),
+```""",
+    ),
 ]
 
 
 def build():
     nb = new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.metadata["language_info"] = {"name": "python"}
     for kind, text in CELLS:
         nb.cells.append(new_markdown_cell(text) if kind == "md" else new_code_cell(text))

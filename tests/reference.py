@@ -3,7 +3,7 @@
 Written independently of the package: nothing here imports a solver.
 """
 
-from functools import lru_cache
+from functools import cache
 
 import mpmath
 import numpy as np
@@ -17,7 +17,7 @@ def count_tilings_memo(mask):
     """
     cells = frozenset(map(tuple, np.argwhere(np.asarray(mask)).tolist()))
 
-    @lru_cache(maxsize=None)
+    @cache
     def go(free):
         if not free:
             return 1

@@ -19,8 +19,9 @@ import networkx as nx
 import pytest
 import sympy
 
-from tiling import Region, examples
-from tiling.cli import decimal, main, summary
+from tiling import Region, decimal, examples
+from tiling import summarize as summary
+from tiling.cli import main
 
 from .reference import count_tilings_memo
 
@@ -34,7 +35,12 @@ def tiling(*args, stdin=None, timeout=120, encoding="utf-8"):
     env = dict(os.environ, MPLBACKEND="Agg", PYTHONIOENCODING=encoding)
     return subprocess.run(
         [sys.executable, "-m", "tiling.cli", *map(str, args)],
-        input=stdin, capture_output=True, text=True, timeout=timeout, env=env, cwd=ROOT,
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=ROOT,
     )
 
 
@@ -51,6 +57,7 @@ class Done:
 @pytest.fixture
 def cli(capsys):
     """Run main(ARGV) in this process (no interpreter start-up): for the many small cases."""
+
     def run(*args):
         capsys.readouterr()
         try:
@@ -128,8 +135,9 @@ def test_progress_bar_only_when_stderr_is_a_terminal():
     assert piped.returncode == 0 and piped.stderr == ""
     master, slave = os.openpty()  # a pseudo-terminal stands in for the person watching
     try:
-        at_tty = subprocess.run(argv, stdout=subprocess.PIPE, stderr=slave, text=True,
-                                cwd=ROOT, timeout=120)
+        at_tty = subprocess.run(
+            argv, stdout=subprocess.PIPE, stderr=slave, text=True, cwd=ROOT, timeout=120
+        )
     finally:
         os.close(slave)
     drawn = b""
@@ -230,14 +238,17 @@ def test_method_that_cannot_cope_is_a_one_line_error(cli):
     assert_one_line_error(cli("count", "--rect", "10x10", "--method", "brute"), "--method")
 
 
-@pytest.mark.parametrize("argv", [
-    ["frobnicate"],
-    ["count"],
-    ["count", "--rect", "0x5"],
-    ["count", "--rect", "8x8", "--method", "magic"],
-    ["count", "--rect", "8x8", "--example", "ring"],
-    ["sample", "--aztec", "-3"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["frobnicate"],
+        ["count"],
+        ["count", "--rect", "0x5"],
+        ["count", "--rect", "8x8", "--method", "magic"],
+        ["count", "--rect", "8x8", "--example", "ring"],
+        ["sample", "--aztec", "-3"],
+    ],
+)
 def test_usage_errors_exit_2(argv, capsys):
     with pytest.raises(SystemExit) as exc:
         main(argv)
@@ -345,6 +356,18 @@ def test_sample_of_untileable_region_exits_1(cli):
     assert "impossible" in done.stdout
 
 
+def test_sample_of_untileable_region_exits_1_whatever_the_method(cli):
+    # as in 0.1: a region without a tiling gets its proof, even when the
+    # method asked for does not apply to it
+    done = cli("sample", "--example", "figure7", "--method", "shuffling")
+    assert done.returncode == 1, done
+    assert "impossible" in done.stdout and "hall" in done.stdout
+    # a tileable region that the method does not apply to is bad input
+    assert_one_line_error(
+        cli("sample", "--rect", "4x4", "--method", "shuffling"), "--method 'shuffling'", "Aztec"
+    )
+
+
 def test_sample_beyond_every_exact_sampler_is_a_one_line_error(cli):
     assert_one_line_error(cli("sample", "--rect", "60x60"))
 
@@ -390,8 +413,9 @@ def test_help_is_quick_because_solvers_and_matplotlib_load_lazily():
         "import sys\n"
         "from tiling.cli import main\n"
         "try:\n    main(['count', '--help'])\nexcept SystemExit:\n    pass\n"
-        "heavy = [m for m in ('matplotlib', 'networkx', 'tiling.profile', 'tiling.kasteleyn',"
-        " 'tiling.plot', 'tiling.certificates') if m in sys.modules]\n"
+        "heavy = [m for m in ('matplotlib', 'networkx', 'tiling.counting.transfer',"
+        " 'tiling.counting.kasteleyn', 'tiling.plot', 'tiling.proofs.certificates')"
+        " if m in sys.modules]\n"
         "print('HEAVY', heavy)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
@@ -400,8 +424,8 @@ def test_help_is_quick_because_solvers_and_matplotlib_load_lazily():
 
 # ---------------------------------------------------------------------- numbers
 def test_decimal_and_summary_on_large_and_rounding_cases():
-    assert decimal(10 ** 5000) == "1" + "0" * 5000
-    assert decimal(-(10 ** 4400) - 7).endswith("07")
+    assert decimal(10**5000) == "1" + "0" * 5000
+    assert decimal(-(10**4400) - 7).endswith("07")
     assert summary(99995) == "5 digits, 1.000e+5"  # rounding carries into the exponent
     assert summary(12345) == "5 digits, 1.234e+4"  # half to even at the fourth digit
     assert summary(7) == "1 digit, 7"
@@ -416,8 +440,14 @@ def test_demo_writes_every_picture_and_the_summary(tmp_path):
     assert "12,988,816 tilings" in out
     assert "Hall set: |S|" in out and "colours: 32 cells vs 30" in out
     assert "the same with two domino-sized holes" in out
-    for name in ("chessboard.png", "mutilated-proof.png", "figure7-proof.png",
-                 "figure7-cover.png", "aztec-200.png", "aztec-200-colours.png"):
+    for name in (
+        "chessboard.png",
+        "mutilated-proof.png",
+        "figure7-proof.png",
+        "figure7-cover.png",
+        "aztec-200.png",
+        "aztec-200-colours.png",
+    ):
         assert (folder / name).read_bytes().startswith(PNG), name
         assert str(folder / name) in out
     assert (folder / "shuffling.gif").read_bytes()[:6] in (b"GIF89a", b"GIF87a")
@@ -425,13 +455,15 @@ def test_demo_writes_every_picture_and_the_summary(tmp_path):
     # The exact 100 x 100 count: 2^50 times an odd square (Pachter 1997), with the
     # leading digits and length of Kasteleyn's product formula summed in logarithms.
     count = int((folder / "board-100x100.txt").read_text())
-    odd, rest = divmod(count, 2 ** 50)
+    odd, rest = divmod(count, 2**50)
     assert rest == 0 and odd % 2 == 1 and math.isqrt(odd) ** 2 == odd
     with mpmath.workdps(40):
         log10 = mpmath.fsum(
-            mpmath.log10(4 * mpmath.cos(mpmath.pi * j / 101) ** 2
-                         + 4 * mpmath.cos(mpmath.pi * k / 101) ** 2)
-            for j in range(1, 51) for k in range(1, 51)
+            mpmath.log10(
+                4 * mpmath.cos(mpmath.pi * j / 101) ** 2 + 4 * mpmath.cos(mpmath.pi * k / 101) ** 2
+            )
+            for j in range(1, 51)
+            for k in range(1, 51)
         )
         digits = int(mpmath.floor(log10)) + 1
         leading = int(mpmath.floor(mpmath.power(10, log10 - digits + 15)))
@@ -447,12 +479,23 @@ def test_run_all_gathers_tables_and_reports_a_failing_benchmark(tmp_path):
         "    return '## Alpha\\n\\n| case | ours | baseline | ratio |\\n|---|---|---|---|\\n"
         "| q | ' + str(quick) + ' | 2 | 2 |'\n"
     )
-    (tmp_path / "bench_beta.py").write_text("def main(quick=False):\n    raise ValueError('broken')\n")
+    (tmp_path / "bench_beta.py").write_text(
+        "def main(quick=False):\n    raise ValueError('broken')\n"
+    )
     output = tmp_path / "RESULTS.md"
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "run_all.py"), "--quick", "--folder",
-         str(tmp_path), "--output", str(output)],
-        capture_output=True, text=True, timeout=120,
+        [
+            sys.executable,
+            str(ROOT / "benchmarks" / "run_all.py"),
+            "--quick",
+            "--folder",
+            str(tmp_path),
+            "--output",
+            str(output),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert done.returncode == 1
     text = output.read_text()

@@ -7,8 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from networkx.algorithms import bipartite
 
-from tiling import Region, TilingError
-from tiling.matching import _hopcroft_karp, hopcroft_karp, kuhn
+from tiling import Region
+from tiling.matching import hopcroft_karp, kuhn, kuhn_steps
+from tiling.matching._hopcroft_karp import _hopcroft_karp
 
 from .reference import is_valid_tiling
 from .strategies import balanced_regions, regions
@@ -104,7 +105,11 @@ def test_textbook_layered_phases_alone_or_after_forest_phases_reach_the_maximum(
 def test_layered_phases_on_a_large_holey_region():
     rng = np.random.default_rng(5)
     r = Region.from_mask(rng.random((120, 130)) > 0.08)
-    assert len(_hopcroft_karp(r, forest_phases=0)) == len(hopcroft_karp(r)) == networkx_matching_size(r)
+    assert (
+        len(_hopcroft_karp(r, forest_phases=0))
+        == len(hopcroft_karp(r))
+        == networkx_matching_size(r)
+    )
 
 
 @settings(max_examples=40)
@@ -146,14 +151,14 @@ def test_full_boards_are_tiled_up_to_one_cell(h, w):
 @settings(max_examples=100)
 @given(regions(max_height=6, max_width=7))
 def test_kuhn_paths_replayed_from_empty_give_the_final_tiling(r):
-    t, paths = kuhn(r, record=True)
+    t, paths = kuhn(r), kuhn_steps(r)
     assert len(paths) == len(t)
     assert replay(r, paths) == domino_set(t)
     assert all(isinstance(c, tuple) and len(c) == 2 for p in paths for c in p)
 
 
-def test_kuhn_record_on_2x2():
-    t, paths = kuhn(Region.rectangle(2, 2), record=True)
+def test_kuhn_steps_on_2x2():
+    t, paths = kuhn(Region.rectangle(2, 2)), kuhn_steps(Region.rectangle(2, 2))
     assert paths == [[(0, 0), (0, 1)], [(1, 1), (1, 0)]]
     assert replay(t.region, paths) == domino_set(t)
 
@@ -163,7 +168,7 @@ def test_kuhn_follows_augmenting_paths_longer_than_the_recursion_limit():
     # round for every second row: each repair is a path along a whole row.
     width = sys.getrecursionlimit() + 400
     r = snake(4, width)
-    t, paths = kuhn(r, record=True)
+    t, paths = kuhn(r), kuhn_steps(r)
     assert max(len(p) for p in paths) > sys.getrecursionlimit()
     assert len(t) == r.n_cells // 2
     assert replay(r, paths) == domino_set(t)
@@ -173,7 +178,7 @@ def test_both_solvers_on_a_1000_x_1000_spiral_corridor():
     r = spiral(1000)
     graph_edges = len(r.edges())
     assert graph_edges == r.n_cells - 1 and r.is_connected()  # one corridor: a path graph
-    t, paths = kuhn(r, record=True)
+    t, paths = kuhn(r), kuhn_steps(r)
     assert max(len(p) for p in paths) > sys.getrecursionlimit()
     assert len(t) == len(hopcroft_karp(r)) == r.n_cells // 2
 
@@ -186,9 +191,9 @@ def test_hopcroft_karp_on_a_long_snake_corridor():
 
 
 # ---------------------------------------------------------------------------- input checks
-@pytest.mark.parametrize("solver", [kuhn, hopcroft_karp])
+@pytest.mark.parametrize("solver", [kuhn, kuhn_steps, hopcroft_karp])
 def test_solvers_reject_non_regions_with_a_clear_message(solver):
-    with pytest.raises(TilingError, match="needs a tiling.Region"):
+    with pytest.raises(TypeError, match="needs a tiling.Region"):
         solver(np.ones((2, 2), bool))
 
 

@@ -50,8 +50,9 @@ def test_tour_executes_without_errors_and_shows_its_pictures(tmp_path, monkeypat
     )
     # CellExecutionError names the failing cell and carries its traceback.
     client.execute()
-    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
-              if o.output_type == "error"]
+    errors = [
+        o for c in nb.cells if c.cell_type == "code" for o in c.outputs if o.output_type == "error"
+    ]
     assert not errors
     data = [o.get("data", {}) for c in nb.cells if c.cell_type == "code" for o in c.outputs]
     # Every drawing cell showed its figure: the chessboard, two proofs, the

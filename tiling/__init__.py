@@ -38,6 +38,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "enumerate_tilings": ".counting.brute:enumerate_tilings",
         "spanning_trees": ".graphs.kirchhoff:spanning_trees",
         "color": ".coloring:color",
+        "color_steps": ".coloring:color_steps",
         "sample_aztec": ".random.shuffling:sample_aztec",
         "arctic_curve": ".random.arctic:arctic_curve",
         # printing huge numbers

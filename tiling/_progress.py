@@ -22,7 +22,9 @@ class Progress:
     left, from the average rate so far.
     """
 
-    def __init__(self, total: int, label: str = "", enabled: bool = True, stream: IO[str] | None = None):
+    def __init__(
+        self, total: int, label: str = "", enabled: bool = True, stream: IO[str] | None = None
+    ):
         self.total = max(int(total), 1)
         self.label = label
         self.enabled = bool(enabled)

@@ -138,13 +138,13 @@ def _brute_cost(region):
 
 
 def _hopcroft_karp(region):
-    from .matching.hopcroft_karp import hopcroft_karp
+    from .matching import hopcroft_karp
 
     return hopcroft_karp(region)
 
 
 def _kuhn(region):
-    from .matching.kuhn import kuhn
+    from .matching import kuhn
 
     return kuhn(region)
 
@@ -193,29 +193,91 @@ def _shuffling_cost(region):
 
 
 _TABLE: tuple[Method, ...] = (
-    Method("dp", "count", "broken-profile transfer matrix, O(cells 2**width): narrow regions",
-           _dp_count, _dp_cost("count"), ("progress",)),
-    Method("kasteleyn", "count",
-           "|det K| of a hole-aware Kasteleyn signing, exact multimodular determinant: any shape",
-           _kasteleyn_count, _kasteleyn_cost, ("progress", "executor")),
-    Method("brute", "count", "backtracking enumeration: tiny regions (at most 48 cells), for checks",
-           _brute_count, _brute_cost, (), auto=False),
-    Method("dp", "find", "broken-profile DP, then a walk back: narrow regions",
-           _dp_find, _dp_cost("find")),
-    Method("hopcroft-karp", "find", "maximum matching, O(E sqrt V): any size",
-           _perfect_or_none(_hopcroft_karp), _matching_cost),
-    Method("kuhn", "find", "augmenting paths one at a time, O(V E): small regions, teaching",
-           _perfect_or_none(_kuhn), _kuhn_cost, auto=False),
-    Method("dp", "cover", "min-plus broken-profile DP, then a walk back: narrow regions",
-           _dp_cover, _dp_cost("cover")),
-    Method("hopcroft-karp", "cover", "maximum matching, O(E sqrt V): any size",
-           _hopcroft_karp, _matching_cost),
-    Method("kuhn", "cover", "augmenting paths one at a time, O(V E): small regions, teaching",
-           _kuhn, _kuhn_cost, auto=False),
-    Method("dp", "sample", "exact backward sampling through the transfer-matrix counts: narrow regions",
-           _dp_sample, _dp_cost("sample"), ("rng",)),
-    Method("shuffling", "sample", "domino shuffling, Aztec diamonds (translated or not)",
-           _shuffling_sample, _shuffling_cost, ("rng",)),
+    Method(
+        "dp",
+        "count",
+        "broken-profile transfer matrix, O(cells 2**width): narrow regions",
+        _dp_count,
+        _dp_cost("count"),
+        ("progress",),
+    ),
+    Method(
+        "kasteleyn",
+        "count",
+        "|det K| of a hole-aware Kasteleyn signing, exact multimodular determinant: any shape",
+        _kasteleyn_count,
+        _kasteleyn_cost,
+        ("progress", "executor"),
+    ),
+    Method(
+        "brute",
+        "count",
+        "backtracking enumeration: tiny regions (at most 48 cells), for checks",
+        _brute_count,
+        _brute_cost,
+        (),
+        auto=False,
+    ),
+    Method(
+        "dp",
+        "find",
+        "broken-profile DP, then a walk back: narrow regions",
+        _dp_find,
+        _dp_cost("find"),
+    ),
+    Method(
+        "hopcroft-karp",
+        "find",
+        "maximum matching, O(E sqrt V): any size",
+        _perfect_or_none(_hopcroft_karp),
+        _matching_cost,
+    ),
+    Method(
+        "kuhn",
+        "find",
+        "augmenting paths one at a time, O(V E): small regions, teaching",
+        _perfect_or_none(_kuhn),
+        _kuhn_cost,
+        auto=False,
+    ),
+    Method(
+        "dp",
+        "cover",
+        "min-plus broken-profile DP, then a walk back: narrow regions",
+        _dp_cover,
+        _dp_cost("cover"),
+    ),
+    Method(
+        "hopcroft-karp",
+        "cover",
+        "maximum matching, O(E sqrt V): any size",
+        _hopcroft_karp,
+        _matching_cost,
+    ),
+    Method(
+        "kuhn",
+        "cover",
+        "augmenting paths one at a time, O(V E): small regions, teaching",
+        _kuhn,
+        _kuhn_cost,
+        auto=False,
+    ),
+    Method(
+        "dp",
+        "sample",
+        "exact backward sampling through the transfer-matrix counts: narrow regions",
+        _dp_sample,
+        _dp_cost("sample"),
+        ("rng",),
+    ),
+    Method(
+        "shuffling",
+        "sample",
+        "domino shuffling, Aztec diamonds (translated or not)",
+        _shuffling_sample,
+        _shuffling_cost,
+        ("rng",),
+    ),
 )
 
 

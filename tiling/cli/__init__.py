@@ -33,11 +33,15 @@ def main(argv=None):
         return args.func(args)
     except UserError as exc:
         print(f"tiling: error: {exc}", file=sys.stderr)
-    except (TilingError, LinalgError) as exc:  # from the library: bad region, method that cannot cope, ...
+    except (
+        TilingError,
+        LinalgError,
+    ) as exc:  # from the library: bad region, method that cannot cope, ...
         print(f"tiling: error: {_cli_words(str(exc))}", file=sys.stderr)
     except MemoryError:
-        print("tiling: error: out of memory: the input is too large for this machine",
-              file=sys.stderr)
+        print(
+            "tiling: error: out of memory: the input is too large for this machine", file=sys.stderr
+        )
     except KeyboardInterrupt:
         print("\ntiling: interrupted", file=sys.stderr)
         return 130
@@ -47,5 +51,3 @@ def main(argv=None):
         os.dup2(devnull, sys.stdout.fileno())
         return EXIT_OK
     return EXIT_BAD_INPUT
-
-

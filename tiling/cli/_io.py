@@ -129,15 +129,29 @@ class _ExampleNames:
 
 def add_region_source(parser, aztec=True, rect_names=("--rect",)):
     group = parser.add_mutually_exclusive_group(required=True)
-    group.add_argument("file", nargs="?", metavar="FILE",
-                       help="text picture of the region: '.' a cell, '#' or space none; '-' reads stdin")
-    group.add_argument("--example", choices=_ExampleNames(),
-                       help="a built-in region instead of a file")
-    group.add_argument(*rect_names, dest="rect", type=size, metavar="MxN",
-                       help="the full M x N board instead of a file")
+    group.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help="text picture of the region: '.' a cell, '#' or space none; '-' reads stdin",
+    )
+    group.add_argument(
+        "--example", choices=_ExampleNames(), help="a built-in region instead of a file"
+    )
+    group.add_argument(
+        *rect_names,
+        dest="rect",
+        type=size,
+        metavar="MxN",
+        help="the full M x N board instead of a file",
+    )
     if aztec:
-        group.add_argument("--aztec", type=positive, metavar="N",
-                           help="the Aztec diamond of order N instead of a file")
+        group.add_argument(
+            "--aztec",
+            type=positive,
+            metavar="N",
+            help="the Aztec diamond of order N instead of a file",
+        )
 
 
 def show_progress():
@@ -155,15 +169,18 @@ def fits_encoding(text, stream):
 
 # Plain-ASCII stand-ins for Tiling.to_ascii's box-drawing characters, for
 # terminals that cannot show them: [==] a horizontal domino, n over u a vertical one.
-_PLAIN = str.maketrans({"\u257a": "[", "\u2501": "=", "\u2578": "]", "\u257b": "n",
-                        "\u2579": "u", "\u00b7": "."})
+_PLAIN = str.maketrans(
+    {"\u257a": "[", "\u2501": "=", "\u2578": "]", "\u257b": "n", "\u2579": "u", "\u00b7": "."}
+)
 
 
 def print_tiling(tiling, force=False):
     width = tiling.region.shape[1]
     if width > MAX_TEXT_COLUMNS and not force:
-        print(f"({len(tiling)} dominoes; {width} columns is too wide to print: "
-              "use -o FILE.png for a picture, or --text)")
+        print(
+            f"({len(tiling)} dominoes; {width} columns is too wide to print: "
+            "use -o FILE.png for a picture, or --text)"
+        )
         return
     text = tiling.to_ascii()
     if not fits_encoding(text, sys.stdout):
@@ -179,4 +196,3 @@ def timed(func, *args, **kwargs):
     start = time.perf_counter()
     value = func(*args, **kwargs)
     return value, time.perf_counter() - start
-

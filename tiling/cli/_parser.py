@@ -96,18 +96,23 @@ def build_parser():
     parser = argparse.ArgumentParser(
         prog="tiling",
         description="Domino tilings of grid regions: count, find, prove impossible, "
-                    "cover, sample, draw.",
+        "cover, sample, draw.",
         epilog="Regions are text pictures: '.' is a cell, '#' or space is not.\n"
-               "exit status: 0 success; 1 the answer is 'impossible'; 2 bad input.\n"
-               "Run `tiling COMMAND --help` for each command, `tiling demo` for a tour.",
+        "exit status: 0 success; 1 the answer is 'impossible'; 2 bad input.\n"
+        "Run `tiling COMMAND --help` for each command, `tiling demo` for a tour.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"tiling {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     made = {}
     for name, (short, long, epilog) in _COMMANDS.items():
-        made[name] = sub.add_parser(name, help=short, description=long, epilog=epilog,
-                                    formatter_class=argparse.RawDescriptionHelpFormatter)
+        made[name] = sub.add_parser(
+            name,
+            help=short,
+            description=long,
+            epilog=epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter,
+        )
         made[name].set_defaults(func=getattr(commands, name))
 
     # What each command takes, beyond its region (every command but demo takes one).
@@ -121,24 +126,47 @@ def build_parser():
             add_region_source(p)
         if name in methods:
             listed = "; ".join(f"{m.name}: {m.summary}" for m in methods[name])
-            p.add_argument("--method", choices=["auto", *(m.name for m in methods[name])],
-                           default="auto",
-                           help=f"{listed} (default: auto, the fastest that can handle the region)")
+            p.add_argument(
+                "--method",
+                choices=["auto", *(m.name for m in methods[name])],
+                default="auto",
+                help=f"{listed} (default: auto, the fastest that can handle the region)",
+            )
         if name in ("count", "trees"):
-            p.add_argument("--digits", action="store_true",
-                           help="print the number of digits and a rounded value instead")
+            p.add_argument(
+                "--digits",
+                action="store_true",
+                help="print the number of digits and a rounded value instead",
+            )
         if name in ("solve", "cover", "prove", "sample"):
-            p.add_argument("-o", "--output", metavar="PICTURE",
-                           help="also draw the answer to this file (.png, .svg or .pdf)")
+            p.add_argument(
+                "-o",
+                "--output",
+                metavar="PICTURE",
+                help="also draw the answer to this file (.png, .svg or .pdf)",
+            )
         if name in ("solve", "cover", "sample"):
-            p.add_argument("--text", action="store_true",
-                           help=f"print the tiling even when wider than {MAX_TEXT_COLUMNS} columns")
-    made["count"].add_argument("--time", action="store_true",
-                               help="report the time taken on stderr")
-    made["sample"].add_argument("--seed", type=non_negative, default=None,
-                                help="random seed (default: a fresh one each run)")
-    made["demo"].add_argument("-o", "--output", metavar="DIR", default="demo-output",
-                              help="folder for the pictures (default: demo-output)")
+            p.add_argument(
+                "--text",
+                action="store_true",
+                help=f"print the tiling even when wider than {MAX_TEXT_COLUMNS} columns",
+            )
+    made["count"].add_argument(
+        "--time", action="store_true", help="report the time taken on stderr"
+    )
+    made["sample"].add_argument(
+        "--seed",
+        type=non_negative,
+        default=None,
+        help="random seed (default: a fresh one each run)",
+    )
+    made["demo"].add_argument(
+        "-o",
+        "--output",
+        metavar="DIR",
+        default="demo-output",
+        help="folder for the pictures (default: demo-output)",
+    )
     return parser
 
 
@@ -151,4 +179,3 @@ def _cli_words(message):
     "use --method 'kasteleyn' or 'auto'"
     """
     return re.sub(r"\bmethod=", "--method ", message)
-

@@ -6,6 +6,7 @@ import os
 
 from ._io import UserError
 
+
 def pyplot():
     import matplotlib
 
@@ -48,8 +49,9 @@ def check_output(path):
     formats = FigureCanvasBase.get_supported_filetypes()
     suffix = os.path.splitext(path)[1].lower().lstrip(".")
     if suffix not in formats:
-        raise UserError(f"cannot write {path}: the picture needs a suffix such as "
-                        ".png, .svg or .pdf")
+        raise UserError(
+            f"cannot write {path}: the picture needs a suffix such as .png, .svg or .pdf"
+        )
 
 
 def dpi_for(tiling):
@@ -73,7 +75,6 @@ def draw_certificate(certificate, path):
     save_picture(plot.draw_certificate(certificate), path)
 
 
-
 def draw_cover(tiling, bound, path):
     """The cover beside its certificate, saved to ``path``."""
     from .. import plot
@@ -82,4 +83,3 @@ def draw_cover(tiling, bound, path):
     plot.draw_tiling(tiling, ax=axes[0])
     plot.draw_certificate(bound, ax=axes[1])
     save_picture(fig, path)
-

@@ -55,8 +55,6 @@ class _DemoTable:
         print(f"\ndone in {total:.1f} s; {self.files} files in {self.folder}{os.sep}")
 
 
-
-
 def _demo_count_chessboard(table, folder):
     import tiling
 
@@ -94,8 +92,12 @@ def _demo_cover(table, folder):
     cover, bound, dt = checked_cover(examples.figure_7x7())
     left = len(cover.uncovered())
     draw_cover(cover, bound, os.path.join(folder, "figure7-cover.png"))
-    table.row("maximum cover of the 7 x 7 figure",
-              f"{len(cover)} dominoes, {left} cells left: optimal", dt, "figure7-cover.png")
+    table.row(
+        "maximum cover of the 7 x 7 figure",
+        f"{len(cover)} dominoes, {left} cells left: optimal",
+        dt,
+        "figure7-cover.png",
+    )
 
 
 def _demo_big_count(table, folder, n):
@@ -120,8 +122,12 @@ def _detail(tiling, colors, rows, cols):
     from tiling import Region, Tiling
 
     d = tiling.dominoes
-    inside = ((d[:, :, 0] >= rows[0]) & (d[:, :, 0] < rows[1])
-              & (d[:, :, 1] >= cols[0]) & (d[:, :, 1] < cols[1])).all(axis=1)
+    inside = (
+        (d[:, :, 0] >= rows[0])
+        & (d[:, :, 0] < rows[1])
+        & (d[:, :, 1] >= cols[0])
+        & (d[:, :, 1] < cols[1])
+    ).all(axis=1)
     part = d[inside] - [rows[0], cols[0]]
     return Tiling(Region.from_cells(part.reshape(-1, 2)), part), colors[inside]
 
@@ -137,8 +143,9 @@ def _demo_aztec(table, folder, order):
     sample, dt = timed(tiling.sample_aztec, order, rng=1)
     path = f"aztec-{order}.png"
     draw_tiling(sample, os.path.join(folder, path), colors="orientation", arctic=True)
-    table.row(f"sample an Aztec diamond of order {order}",
-              f"{len(sample):,} dominoes, uniform", dt, path)
+    table.row(
+        f"sample an Aztec diamond of order {order}", f"{len(sample):,} dominoes, uniform", dt, path
+    )
 
     colors, dt = timed(tiling.color, sample, k=5)
     pairs = _domino_neighbors(sample)
@@ -153,16 +160,23 @@ def _demo_aztec(table, folder, order):
     detail, detail_colors = _detail(sample, colors, rows, cols)
     fig, axes = pair_of_axes()
     plot.draw_tiling(sample, colors=colors, ax=axes[0])
-    axes[0].add_patch(Rectangle((cols[0], rows[0]), side, side, fill=False,
-                                edgecolor="black", linewidth=1.5, zorder=5))
+    axes[0].add_patch(
+        Rectangle(
+            (cols[0], rows[0]), side, side, fill=False, edgecolor="black", linewidth=1.5, zorder=5
+        )
+    )
     axes[0].set_title(f"5-colouring of {len(sample):,} dominoes", fontsize=10)
     plot.draw_tiling(detail, colors=detail_colors, ax=axes[1], blocked=None)
     axes[1].set_title("detail (the square on the left)", fontsize=10)
     path = f"aztec-{order}-colours.png"
     save_picture(fig, os.path.join(folder, path), dpi=150)
     used = len(np.unique(colors))
-    table.row(f"5-colour it ({len(sample):,} dominoes)",
-              f"{used} colours, neighbours differ (checked)", dt, path)
+    table.row(
+        f"5-colour it ({len(sample):,} dominoes)",
+        f"{used} colours, neighbours differ (checked)",
+        dt,
+        path,
+    )
 
 
 def _demo_animation(table, folder, frames):
@@ -171,8 +185,12 @@ def _demo_animation(table, folder, frames):
     start = time.perf_counter()
     steps = random.shuffle_steps(frames, rng=3)
     save_picture(plot.animate_shuffling(steps), os.path.join(folder, "shuffling.gif"))
-    table.row(f"animate shuffling, orders 1 to {frames}", f"{len(steps)} frames",
-              time.perf_counter() - start, "shuffling.gif")
+    table.row(
+        f"animate shuffling, orders 1 to {frames}",
+        f"{len(steps)} frames",
+        time.perf_counter() - start,
+        "shuffling.gif",
+    )
 
 
 def demo(folder, board_n=100, order=200, frames=24):
@@ -192,4 +210,3 @@ def demo(folder, board_n=100, order=200, frames=24):
     _demo_animation(table, folder, frames)
     table.close()
     return EXIT_OK
-

@@ -144,5 +144,3 @@ def closed_form(part: Region) -> int | None:
     if order is not None:
         return aztec_count(order)
     return None
-
-

@@ -36,12 +36,15 @@ from concurrent.futures import Executor
 import numpy as np
 
 from ..errors import TooLargeError
-from ..linalg import determinant as _det_module
 from ..linalg.errors import MatrixTooLargeError
 from ..model.region import Region, require_region
 from .closed_forms import closed_form
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds"]
+
+# tiling.linalg.determinant.DIVISOR_MIN, kept in step by a test: the size of
+# dense remainder from which the engine's p-adic divisor pays off.
+_DIVISOR_MIN = 24
 
 
 def _edge_signs(region: Region) -> tuple[np.ndarray, np.ndarray]:
@@ -193,9 +196,13 @@ def count_tilings(
 def _count_component(part, progress, executor):
     if part.shape[1] > part.shape[0]:
         part = part.transpose()  # scan the narrow way: the sweep keeps one row
+    # here, not at the top: the engine imports scipy's graph routines, and
+    # method="auto" asks estimated_seconds of every region, however small
+    from ..linalg.determinant import det
+
     K, _, _ = matrix(part)
     try:
-        return abs(_det_module.det(K, progress=progress, executor=executor))
+        return abs(det(K, progress=progress, executor=executor))
     except MatrixTooLargeError as exc:
         raise TooLargeError(f"Kasteleyn's method: {exc}") from None
 
@@ -221,7 +228,7 @@ def estimated_seconds(region: Region) -> float:
         n = int(part.sum())
         holes = sum(len(h) for h in Region(part).holes())
         d = min(part.shape) / 2 + holes / 2
-        if d < _det_module.DIVISOR_MIN:
+        if d < _DIVISOR_MIN:
             dense, primes = 0.0, n / 122 + 1
         else:  # a p-adic solve, then the primes that Hadamard's slack needs
             dense, primes = 7e-8 * d**3, n / 600 + 2

@@ -11,7 +11,7 @@ theorem), so the answers are Python ints and :class:`fractions.Fraction`s of
 any size.
 
 Graphs are :mod:`networkx` graphs (``Graph`` or ``MultiGraph``) or a
-:class:`~tiling.region.Region`, read as its cell graph: one vertex per cell,
+:class:`~tiling.Region`, read as its cell graph: one vertex per cell,
 one edge per pair of cells sharing a side.
 """
 
@@ -195,7 +195,6 @@ def _det(matrix, progress=False, executor=None):
         return det(matrix, progress=progress, executor=executor)
     except MatrixTooLargeError as exc:
         raise TooLargeError(f"spanning trees: {exc}") from None
-
 
 
 # ---------------------------------------------------------------------- spanning trees

@@ -354,7 +354,7 @@ def _recover(big):
     missing = ends - vertices
     if len(missing) != 1 or not vertices:
         raise TilingError(
-            "the tiling's region is not a Temperley region (built by tiling.temperley.region)"
+            "the tiling's region is not a Temperley region (built by tiling.graphs.temperley.region)"
         )
     root = missing.pop()
     graph_region = Region.from_cells(sorted(vertices | {root}))
@@ -364,6 +364,6 @@ def _recover(big):
         rebuilt = None
     if rebuilt != big:
         raise TilingError(
-            "the tiling's region is not a Temperley region (built by tiling.temperley.region)"
+            "the tiling's region is not a Temperley region (built by tiling.graphs.temperley.region)"
         )
     return graph_region, root

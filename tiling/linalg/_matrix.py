@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-
 import numpy as np
 import scipy.sparse as sp
 
 from .errors import LinalgError
 
 __all__ = ["IntMatrix", "as_matrix"]
+
 
 class IntMatrix:
     """A square sparse integer matrix in CSR form whose entries may be Python ints.
@@ -72,7 +72,11 @@ def as_matrix(matrix, who="det()"):
         rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
         return _from_coo(rows, csr.indices, values, csr.shape[0])
     try:
-        arr = np.array(matrix, dtype=object) if not isinstance(matrix, np.ndarray) else np.asarray(matrix)
+        arr = (
+            np.array(matrix, dtype=object)
+            if not isinstance(matrix, np.ndarray)
+            else np.asarray(matrix)
+        )
     except (ValueError, TypeError) as exc:
         raise LinalgError(f"{who} needs a square integer matrix: {exc}") from None
     if arr.ndim != 2 or arr.shape[0] != arr.shape[1]:
@@ -114,8 +118,12 @@ def _small_or_object(values):
 
 def _integral_floats(values, who):
     values = np.asarray(values)
-    if not (np.issubdtype(values.dtype, np.floating) and np.all(np.isfinite(values))
-            and np.all(values == np.round(values)) and np.all(np.abs(values) < 2**53)):
+    if not (
+        np.issubdtype(values.dtype, np.floating)
+        and np.all(np.isfinite(values))
+        and np.all(values == np.round(values))
+        and np.all(np.abs(values) < 2**53)
+    ):
         raise LinalgError(f"{who} needs integer entries, got dtype {values.dtype}")
     return values.astype(np.int64)
 
@@ -128,4 +136,3 @@ def _from_coo(rows, cols, values, n):
     rows, cols, values = rows[order], cols[order], values[order]
     indptr = np.concatenate([[0], np.cumsum(np.bincount(rows, minlength=n))])
     return IntMatrix(indptr, cols, values, n)
-

@@ -16,6 +16,7 @@ from .primes import product
 
 __all__ = ["Plan", "best_plan"]
 
+
 class Plan:
     """The sweep for one matrix: which rows define which columns, level by level.
 
@@ -235,8 +236,9 @@ def _terms(csr, rows, defined, slot, pivots=None, scale=1):
     row_of = np.repeat(np.arange(k), np.diff(ptr))
     if defined is not None:
         keep = cols != defined[row_of]
-        factor = np.array([scale // int(p) if p > 0 else -(scale // -int(p)) for p in pivots],
-                          dtype=object)
+        factor = np.array(
+            [scale // int(p) if p > 0 else -(scale // -int(p)) for p in pivots], dtype=object
+        )
         largest = int(np.abs(vals).max()) if vals.size else 0
         big = scale > 1 and (csr.dtype == object or scale * largest >= 2**62)
         if csr.dtype == object or big:
@@ -266,4 +268,3 @@ def best_plan(csr):
         if best is None or cost < best[0]:
             best = (cost, order, scan)
     return _make_plan(csr, best[1], best[2])
-

@@ -52,7 +52,8 @@ Sci. Math. 17 (1893).
 from __future__ import annotations
 
 import math
-from concurrent.futures import as_completed
+from concurrent.futures import Executor, as_completed
+from typing import Any
 
 import numpy as np
 
@@ -148,7 +149,7 @@ def _residues(schur, primes, progress=None):
 
 
 # ---------------------------------------------------------------- driver
-def det(matrix, *, progress=False, executor=None):
+def det(matrix: Any, *, progress: bool = False, executor: Executor | None = None) -> int:
     """Exact determinant of a square sparse integer matrix, as a Python int.
 
     Parameters
@@ -295,4 +296,3 @@ def _map_primes(executor, schur, primes, bar):
         results[k] = fut.result()
         bar.update(len(batches[k]))
     return [r for k in range(len(batches)) for r in results[k]]
-

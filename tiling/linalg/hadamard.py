@@ -6,6 +6,7 @@ a floating-point estimate.
 
 from __future__ import annotations
 
+from typing import Any
 
 import numpy as np
 
@@ -13,6 +14,7 @@ from ._matrix import as_matrix
 from .primes import product
 
 __all__ = ["hadamard_bound_bits", "hadamard_square"]
+
 
 def _square_norms(mat):
     """Exact squared 2-norms of the rows of ``mat``, as Python ints."""
@@ -57,7 +59,7 @@ def hadamard_square(mat):
     return best
 
 
-def hadamard_bound_bits(matrix):
+def hadamard_bound_bits(matrix: Any) -> int:
     """Bits ``b`` with ``|det(matrix)| <= 2**b``, from Hadamard's inequality.
 
     The bound is the smaller of the products of the row and column 2-norms
@@ -73,8 +75,7 @@ def hadamard_bound_bits(matrix):
     >>> hadamard_bound_bits(sp.csr_matrix([[1, 1], [1, -1]]))
     1
     """
-    square = hadamard_square(as_matrix(matrix, 'hadamard_bound_bits()'))
+    square = hadamard_square(as_matrix(matrix, "hadamard_bound_bits()"))
     # |det| <= sqrt(square) <= 2**ceil(log2(square) / 2)
     bits = (square - 1).bit_length() if square > 1 else 0
     return (bits + 1) // 2
-

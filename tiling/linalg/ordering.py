@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import heapq
+from typing import Any
 
 import numpy as np
 import scipy.sparse.csgraph as csgraph
 
 __all__ = ["order_candidates", "sweep_order"]
+
 
 def order_candidates(csr):
     """Scan orders to try: the given order, reverse Cuthill-McKee of A + A^T, and
@@ -19,8 +21,9 @@ def order_candidates(csr):
     if (pattern != pattern.T).nnz == 0:
         yield sweep_order(csr)
 
-def sweep_order(matrix):
-    """A scan order of a symmetric sparse matrix that suits :func:`tiling.exact.det`.
+
+def sweep_order(matrix: Any) -> np.ndarray:
+    """A scan order of a symmetric sparse matrix that suits :func:`tiling.linalg.det`.
 
     The engine eliminates, in scan order, each row through one *fresh* column
     (one no earlier row mentions) where the row has a +-1 entry; rows with no
@@ -90,5 +93,3 @@ def sweep_order(matrix):
             if not mentioned[j]:
                 mention(j)
     return np.array(order, dtype=np.int64)
-
-

@@ -9,6 +9,8 @@ The multimodular determinant takes residues modulo primes just below
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
+from typing import Any
 
 from .errors import LinalgError
 
@@ -18,7 +20,7 @@ _PRIME_CACHE = {}
 _PRIME_LOCK = threading.Lock()
 
 
-def primes_below(bits, count):
+def primes_below(bits: int, count: int) -> list[int]:
     """The ``count`` largest primes below ``2**bits``, in decreasing order.
 
     Primality is proven: python-flint's ``fmpz.is_prime`` is deterministic
@@ -60,7 +62,7 @@ def primes_below(bits, count):
         return cached[:count]
 
 
-def crt(residues, primes):
+def crt(residues: Iterable[int], primes: Iterable[int]) -> int:
     """The integer ``x`` with ``|x| <= M/2``, ``x = residues[i] mod primes[i]``.
 
     ``M`` is the product of the (distinct) primes.  Incremental Garner
@@ -82,12 +84,12 @@ def crt(residues, primes):
     return x - m if 2 * x > m else x
 
 
-def product(values):
+def product(values: Iterable[Any]) -> int:
     """Product of Python ints by a balanced tree (fast for thousands of factors)."""
     return balanced_product([int(v) for v in values], 1)
 
 
-def balanced_product(values, one):
+def balanced_product(values: Iterable[Any], one: Any) -> Any:
     """Product of ``values`` (any multiplicable type) by a balanced tree; ``one`` if empty.
 
     Pairing neighbours keeps the factors of similar size, so big-integer
@@ -103,4 +105,3 @@ def balanced_product(values, one):
             nxt.append(values[-1])
         values = nxt
     return values[0]
-

@@ -28,8 +28,8 @@ from .._lazy import attach
 __getattr__, __dir__, __all__ = attach(
     __name__,
     {
-        "kuhn": ".kuhn:kuhn",
-        "kuhn_steps": ".kuhn:kuhn_steps",
-        "hopcroft_karp": ".hopcroft_karp:hopcroft_karp",
+        "kuhn": "._kuhn:kuhn",
+        "kuhn_steps": "._kuhn:kuhn_steps",
+        "hopcroft_karp": "._hopcroft_karp:hopcroft_karp",
     },
 )

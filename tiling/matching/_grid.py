@@ -50,4 +50,3 @@ def to_tiling(region, left, right, match_l):
     matched = np.flatnonzero(match_l >= 0)
     dominoes = np.stack([left[matched], right[match_l[matched]]], axis=1)
     return Tiling(region, dominoes)
-

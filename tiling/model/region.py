@@ -27,23 +27,68 @@ _FOUR = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 _EIGHT = np.ones((3, 3), dtype=bool)
 
 
+#: Masks up to this many entries are labelled in Python: scipy.ndimage takes
+#: half a second to import, far more than labelling a small shape costs, and
+#: `tiling count` of a small picture should answer at once.
+SMALL_MASK = 4096
+
+
 def label(mask: np.ndarray, eight: bool = False) -> tuple[np.ndarray, int]:
     """Connected-component labels of ``mask`` (4- or 8-connected) and their number.
 
-    scipy.ndimage is imported here, on first use, not with the package: it
-    takes half a second to import and ``import tiling`` stays quick.
+    Labels 1, 2, ... in the row-major order of each component's first cell
+    (as :func:`scipy.ndimage.label` numbers them), 0 outside.  Small masks
+    are labelled by a breadth-first search here; larger ones by
+    scipy.ndimage, imported on first use so ``import tiling`` stays quick.
     """
-    import scipy.ndimage as ndi
+    mask = np.asarray(mask, dtype=bool)
+    if mask.size > SMALL_MASK:
+        import scipy.ndimage as ndi
 
-    labels, k = ndi.label(mask, structure=_EIGHT if eight else _FOUR)
-    return labels, int(k)
+        labels, k = ndi.label(mask, structure=_EIGHT if eight else _FOUR)
+        return labels, int(k)
+    return _label_small(mask, eight)
+
+
+def _label_small(mask: np.ndarray, eight: bool) -> tuple[np.ndarray, int]:
+    h, w = mask.shape
+    steps = [(-1, 0), (1, 0), (0, -1), (0, 1)]
+    if eight:
+        steps += [(-1, -1), (-1, 1), (1, -1), (1, 1)]
+    free = mask.tolist()
+    out = [[0] * w for _ in range(h)]
+    k = 0
+    for r0 in range(h):
+        for c0 in range(w):
+            if not free[r0][c0] or out[r0][c0]:
+                continue
+            k += 1
+            out[r0][c0] = k
+            queue = [(r0, c0)]
+            for r, c in queue:  # the list grows while it is read: breadth-first
+                for dr, dc in steps:
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < h and 0 <= cc < w and free[rr][cc] and not out[rr][cc]:
+                        out[rr][cc] = k
+                        queue.append((rr, cc))
+    return np.array(out, dtype=np.int32).reshape(h, w), k
 
 
 def find_objects(labels: np.ndarray) -> list[tuple[slice, slice]]:
     """Bounding-box slices of each label of :func:`label`, in label order."""
-    import scipy.ndimage as ndi
+    if labels.size > SMALL_MASK:
+        import scipy.ndimage as ndi
 
-    return ndi.find_objects(labels)
+        return ndi.find_objects(labels)
+    k = int(labels.max()) if labels.size else 0
+    boxes = []
+    for i in range(1, k + 1):
+        rows = np.flatnonzero((labels == i).any(axis=1))
+        cols = np.flatnonzero((labels == i).any(axis=0))
+        boxes.append(
+            (slice(int(rows[0]), int(rows[-1]) + 1), slice(int(cols[0]), int(cols[-1]) + 1))
+        )
+    return boxes
 
 
 def as_cell_array(cells: Any, what: str = "cells") -> np.ndarray:
@@ -127,11 +172,14 @@ class Region:
             arr = np.asarray(mask)
         except (ValueError, TypeError) as exc:
             raise TilingError(f"a region mask must be a 2-d boolean array: {exc}") from None
+        if arr.dtype != bool and arr.size == 0:
+            # numpy gives an empty list the dtype float64: there are no values
+            # to have a wrong type, only a wrong shape (reported below)
+            arr = arr.astype(bool)
         if arr.dtype != bool:
             if not np.issubdtype(arr.dtype, np.integer):
                 raise TypeError(
-                    "a region mask must hold booleans or 0/1 integers, got dtype "
-                    f"{arr.dtype}"
+                    f"a region mask must hold booleans or 0/1 integers, got dtype {arr.dtype}"
                 )
             bad = np.argwhere((arr != 0) & (arr != 1))
             if len(bad):
@@ -658,8 +706,7 @@ def require_region(obj: Any, who: str) -> Region:
     """``obj`` if it is a Region, else a one-line TypeError (``who`` names the caller)."""
     if not isinstance(obj, Region):
         raise TypeError(
-            f"{who}() needs a tiling.Region (e.g. Region.from_ascii(text)), "
-            f"got {type_name(obj)}"
+            f"{who}() needs a tiling.Region (e.g. Region.from_ascii(text)), got {type_name(obj)}"
         )
     return obj
 
@@ -674,5 +721,3 @@ def _box_shape(cells, at_least):
             f"{MAX_BOX_CELLS}; shift them towards (0, 0) or split the region"
         )
     return h, w
-
-

@@ -138,9 +138,7 @@ class Tiling:
         bad = np.argwhere(~mask & (lab != -1))
         if len(bad):
             r, c = bad[0]
-            raise TilingError(
-                f"label {lab[r, c]} on cell ({r}, {c}), which is not in the region"
-            )
+            raise TilingError(f"label {lab[r, c]} on cell ({r}, {c}), which is not in the region")
         bad = np.argwhere(mask & (lab < -2))
         if len(bad):
             r, c = bad[0]
@@ -186,8 +184,7 @@ class Tiling:
         >>> list(Tiling(Region.rectangle(1, 2), [[(0, 0), (0, 1)]]))
         [((0, 0), (0, 1))]
         """
-        for (a, b), (c, d) in self._dominoes.tolist():
-            yield (a, b), (c, d)
+        yield from (((a, b), (c, d)) for (a, b), (c, d) in self._dominoes.tolist())
 
     @property
     def is_perfect(self) -> bool:

@@ -48,6 +48,7 @@ UNCOLORED = "#E4E4E4"  # dominoes not yet coloured in an animation
 STYLES = ("auto", "patches", "raster")
 BLOCKED_MODES = ("holes", "box", None)
 
+
 def rgba(colors):
     """(k, 4) float RGBA array from a sequence of matplotlib colours."""
     from matplotlib.colors import to_rgba_array
@@ -90,8 +91,8 @@ def domino_colors(tiling, colors, cmap, who):
             table = {key: rgba([value])[0] for key, value in ORIENTATION_COLORS.items()}
             names = tiling.shuffling_classes()
             out = np.zeros((k, 4))
-            for key, rgba in table.items():
-                out[names == key] = rgba
+            for key, value in table.items():
+                out[names == key] = value
             return out
         if is_color_like(colors):
             return np.tile(rgba([colors])[0], (k, 1))
@@ -134,4 +135,3 @@ def domino_colors(tiling, colors, cmap, who):
             raise TilingError(f"{who}(): unknown colormap {cmap!r}") from None
         return cmap(Normalize(lo, hi if hi > lo else lo + 1)(arr))
     raise TilingError(f"{who}(): cannot use values of dtype {arr.dtype} as colours")
-

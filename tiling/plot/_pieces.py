@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._colors import EDGE, FREE, BLOCKED, GRID, rgba
+from ._colors import BLOCKED, EDGE, FREE, GRID, rgba
 
 __all__ = ["Pieces", "blocked_cells", "cell_rects", "tiling_pieces", "cell_pieces"]
+
 
 class Pieces:
     """Everything one picture shows, whatever the renderer.
@@ -64,8 +65,11 @@ def tiling_pieces(tiling, faces, blocked, shape=None, offset=(0, 0)):
     rects = rects + np.array([dr, dc, dr, dc])
     k = len(d)
     all_faces = np.concatenate(
-        [np.asarray(faces).reshape(-1, 4), np.tile(rgba([FREE])[0], (len(free), 1)),
-         np.tile(rgba([BLOCKED])[0], (len(block), 1))]
+        [
+            np.asarray(faces).reshape(-1, 4),
+            np.tile(rgba([FREE])[0], (len(free), 1)),
+            np.tile(rgba([BLOCKED])[0], (len(block), 1)),
+        ]
     )
     labels = np.full(shape, -1, dtype=np.int64)
     own = tiling.labels()
@@ -77,8 +81,15 @@ def tiling_pieces(tiling, faces, blocked, shape=None, offset=(0, 0)):
     rounded = np.arange(len(rects)) < k + len(free)
     edges = np.tile(rgba([EDGE])[0], (len(rects), 1))
     edges[~rounded] = rgba([BLOCKED])[0]
-    return Pieces(shape, rects, all_faces, labels, marks=free + np.array([dr, dc]),
-                   rounded=rounded, edges=edges)
+    return Pieces(
+        shape,
+        rects,
+        all_faces,
+        labels,
+        marks=free + np.array([dr, dc]),
+        rounded=rounded,
+        edges=edges,
+    )
 
 
 def cell_pieces(region, faces, blocked):
@@ -91,7 +102,12 @@ def cell_pieces(region, faces, blocked):
     labels[cells[:, 0], cells[:, 1]] = np.arange(len(cells))
     labels[block[:, 0], block[:, 1]] = len(cells) + np.arange(len(block))
     edges = np.tile(rgba([GRID])[0], (len(rects), 1))
-    edges[len(cells):] = rgba([BLOCKED])[0]
-    return Pieces(region.shape, rects, all_faces, labels,
-                   rounded=np.zeros(len(rects), dtype=bool), edges=edges)
-
+    edges[len(cells) :] = rgba([BLOCKED])[0]
+    return Pieces(
+        region.shape,
+        rects,
+        all_faces,
+        labels,
+        rounded=np.zeros(len(rects), dtype=bool),
+        edges=edges,
+    )

@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from .._validation import check_choice
 from ..errors import TilingError
-from ._colors import MAX_PATCHES, EDGE, MARK, STYLES, rgba
+from ._colors import EDGE, MARK, MAX_PATCHES, STYLES, rgba
 
-__all__ = ["new_axes", "frame", "cell_size_px", "render", "raster_image", "BORDER_MIN_PX", "MAX_SEGMENTS"]
+__all__ = [
+    "new_axes",
+    "frame",
+    "cell_size_px",
+    "render",
+    "raster_image",
+    "BORDER_MIN_PX",
+    "MAX_SEGMENTS",
+]
+
 
 def new_axes(shape, title_space=False):
     """A fresh figure sized to the grid (about 0.45 inch a cell, at most 8 inches a side)."""
@@ -77,23 +88,42 @@ def _render_patches(ax, pieces):
     patches = []
     for (r0, c0, r1, c1), rounded in zip(pieces.rects.tolist(), pieces.rounded.tolist()):
         if rounded:
-            patches.append(FancyBboxPatch(
-                (c0 + inset, r0 + inset), c1 - c0 - 2 * inset, r1 - r0 - 2 * inset,
-                boxstyle=f"round,pad=0,rounding_size={rounding}"))
+            patches.append(
+                FancyBboxPatch(
+                    (c0 + inset, r0 + inset),
+                    c1 - c0 - 2 * inset,
+                    r1 - r0 - 2 * inset,
+                    boxstyle=f"round,pad=0,rounding_size={rounding}",
+                )
+            )
         else:
             patches.append(Rectangle((c0, r0), c1 - c0, r1 - r0))
     widths = np.where(pieces.rounded, lw, min(lw, 0.8)) * pieces.edge_width
-    coll = PatchCollection(patches, facecolors=pieces.faces, edgecolors=pieces.edges,
-                           linewidths=widths, joinstyle="round")
+    coll = PatchCollection(
+        patches,
+        facecolors=pieces.faces,
+        edgecolors=pieces.edges,
+        linewidths=widths,
+        joinstyle="round",
+    )
     coll.set_zorder(2)
     ax.add_collection(coll, autolim=False)
     if len(pieces.marks):
         centre = pieces.marks + 0.5
-        ax.scatter(centre[:, 1], centre[:, 0], marker="x", s=(0.3 * cell_pt) ** 2,
-                   c=MARK, linewidths=max(lw, 0.8), zorder=3)
+        ax.scatter(
+            centre[:, 1],
+            centre[:, 0],
+            marker="x",
+            s=(0.3 * cell_pt) ** 2,
+            c=MARK,
+            linewidths=max(lw, 0.8),
+            zorder=3,
+        )
 
 
-def raster_image(labels, faces, pixels=1, marks=None, edges=EDGE):
+def raster_image(
+    labels: Any, faces: Any, pixels: int = 1, marks: Any = None, edges: Any = EDGE
+) -> np.ndarray:
     """The RGBA image of a piece-labelled grid, ``pixels`` x ``pixels`` per cell.
 
     Parameters
@@ -134,7 +164,9 @@ def raster_image(labels, faces, pixels=1, marks=None, edges=EDGE):
         labels = np.asarray(labels)
         faces = np.asarray(faces, dtype=float)
     except (TypeError, ValueError) as exc:
-        raise TilingError(f"raster_image(): labels and faces must be numeric arrays: {exc}") from None
+        raise TilingError(
+            f"raster_image(): labels and faces must be numeric arrays: {exc}"
+        ) from None
     if faces.ndim != 2 or faces.shape[1] not in (3, 4):
         raise TilingError(f"faces must be a (k, 3) or (k, 4) array, got shape {faces.shape}")
     if labels.ndim != 2 or not np.issubdtype(labels.dtype, np.integer):
@@ -144,7 +176,11 @@ def raster_image(labels, faces, pixels=1, marks=None, edges=EDGE):
             f"labels must lie in -1 .. {len(faces) - 1} (one face per label), "
             f"got {int(labels.min())} .. {int(labels.max())}"
         )
-    if isinstance(pixels, (bool, np.bool_)) or not isinstance(pixels, (int, np.integer)) or pixels < 1:
+    if (
+        isinstance(pixels, (bool, np.bool_))
+        or not isinstance(pixels, (int, np.integer))
+        or pixels < 1
+    ):
         raise TilingError(f"pixels must be a positive integer, got {pixels!r}")
     if faces.shape[1] == 3:
         faces = np.column_stack([faces, np.ones(len(faces))])
@@ -177,7 +213,9 @@ def raster_image(labels, faces, pixels=1, marks=None, edges=EDGE):
                 f"edges must be one colour or a (k, 3) / (k, 4) array of 0..1 values: {exc}"
             ) from None
         if len(edge_rgba) != len(faces):
-            raise TilingError(f"edges needs one colour per face ({len(faces)}), got {len(edge_rgba)}")
+            raise TilingError(
+                f"edges needs one colour per face ({len(faces)}), got {len(edge_rgba)}"
+            )
         edge_table = np.round(edge_rgba * 255).astype(np.uint8)
         img[line] = edge_table[big[line]]
     if len(marks):
@@ -221,8 +259,7 @@ def _render_raster(ax, pieces):
         lines, colors = segments
         cell_pt = px * 72.0 / ax.figure.dpi
         lw = max(0.06 * cell_pt, 72.0 / ax.figure.dpi)  # at least one pixel
-        coll = LineCollection(lines, colors=colors, linewidths=lw, zorder=2,
-                              capstyle="projecting")
+        coll = LineCollection(lines, colors=colors, linewidths=lw, zorder=2, capstyle="projecting")
         coll.set_snap(True)
         ax.add_collection(coll, autolim=False)
     frame(ax, pieces.shape)  # imshow resets limits and aspect
@@ -265,6 +302,7 @@ def _border_segments(pieces):
     pad = np.pad(group, 1, constant_values=-1)
     padlab = np.pad(lab, 1, constant_values=-1)
     edge_ids, table = _edge_table(pieces)
+
     # which piece lends its colour to the line between two cells: a real one
     def line_key(g0, g1, l0, l1):
         draw = (g0 != g1) & ((g0 >= 0) | (g1 >= 0))
@@ -275,10 +313,12 @@ def _border_segments(pieces):
     vert = line_key(pad[1:-1, :-1], pad[1:-1, 1:], padlab[1:-1, :-1], padlab[1:-1, 1:])
     r, c0, c1, hv = _runs(horiz)  # horizontal line at y = r from x = c0 to c1
     c, r0, r1, vv = _runs(vert.T)  # vertical line at x = c from y = r0 to r1
-    lines = np.concatenate([
-        np.stack([np.stack([c0, r], 1), np.stack([c1, r], 1)], 1),
-        np.stack([np.stack([c, r0], 1), np.stack([c, r1], 1)], 1),
-    ]).astype(float)
+    lines = np.concatenate(
+        [
+            np.stack([np.stack([c0, r], 1), np.stack([c1, r], 1)], 1),
+            np.stack([np.stack([c, r0], 1), np.stack([c, r1], 1)], 1),
+        ]
+    ).astype(float)
     return lines, table[np.concatenate([hv, vv]) - 1]
 
 
@@ -286,4 +326,3 @@ def _edge_table(pieces):
     """Index of each piece's edge colour in a table of the distinct edge colours."""
     table, ids = np.unique(np.round(pieces.edges, 4), axis=0, return_inverse=True)
     return ids.reshape(-1), table
-

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
+from typing import Any
 
 from ..errors import TilingError
 
 __all__ = ["save"]
 
-def save(obj, path, *, dpi=None, fps=None):
+
+def save(
+    obj: Any, path: str | os.PathLike, *, dpi: float | None = None, fps: float | None = None
+) -> pathlib.Path:
     """Write a picture (PNG, SVG, PDF, ...) or an animation (GIF, MP4) to ``path``.
 
     Parameters
@@ -32,6 +37,8 @@ def save(obj, path, *, dpi=None, fps=None):
 
     Raises
     ------
+    TypeError
+        for anything but a Figure, Axes or Animation.
     TilingError
         for an unknown suffix, a picture format for an animation (or the
         reverse), or ``.mp4`` without ffmpeg.
@@ -39,7 +46,8 @@ def save(obj, path, *, dpi=None, fps=None):
     Examples
     --------
     >>> import tempfile, os
-    >>> ax = draw_region(Region.rectangle(2, 2))
+    >>> from tiling import Region, plot
+    >>> ax = plot.draw_region(Region.rectangle(2, 2))
     >>> save(ax, os.path.join(tempfile.mkdtemp(), "board.png")).suffix
     '.png'
     """
@@ -54,7 +62,7 @@ def save(obj, path, *, dpi=None, fps=None):
     if isinstance(obj, Axes):
         obj = obj.figure
     if not isinstance(obj, Figure):
-        raise TilingError(f"save() needs a Figure, Axes or Animation, got {type(obj).__name__}")
+        raise TypeError(f"save() needs a Figure, Axes or Animation, got {type(obj).__name__}")
     formats = obj.canvas.get_supported_filetypes()
     if suffix not in formats:
         extra = " (.mp4 is for animations)" if suffix == "mp4" else ""
@@ -75,12 +83,15 @@ def _save_animation(anim, path, suffix, dpi, fps):
         writer = animation.PillowWriter(fps=fps)
     elif suffix == "mp4":
         if not animation.writers.is_available("ffmpeg"):
-            raise TilingError("saving .mp4 needs the ffmpeg program, which is not on the PATH; "
-                              "save as .gif instead (no external program)")
+            raise TilingError(
+                "saving .mp4 needs the ffmpeg program, which is not on the PATH; "
+                "save as .gif instead (no external program)"
+            )
         writer = animation.FFMpegWriter(fps=fps)
     else:
-        raise TilingError(f"cannot save an animation as {path.suffix or 'a file without suffix'}; "
-                          "use .gif or .mp4")
+        raise TilingError(
+            f"cannot save an animation as {path.suffix or 'a file without suffix'}; "
+            "use .gif or .mp4"
+        )
     anim.save(str(path), writer=writer, dpi=dpi)
     return path
-

@@ -9,11 +9,12 @@ import numpy as np
 from ..errors import TilingError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling, require_tiling
-from ._colors import PALETTE, MARK, UNCOLORED, rgba, categorical, domino_colors
+from ._colors import MARK, PALETTE, UNCOLORED, categorical, domino_colors, rgba
 from ._pieces import tiling_pieces
 from ._render import new_axes, render
 
 __all__ = ["animate_matching", "animate_coloring", "animate_shuffling"]
+
 
 def _animation(ax, n_frames, draw_frame, interval):
     from matplotlib.animation import FuncAnimation
@@ -24,8 +25,15 @@ def _animation(ax, n_frames, draw_frame, interval):
         return []
 
     update(0)
-    anim = FuncAnimation(ax.figure, update, frames=n_frames, interval=interval,
-                         blit=False, repeat=True, cache_frame_data=False)
+    anim = FuncAnimation(
+        ax.figure,
+        update,
+        frames=n_frames,
+        interval=interval,
+        blit=False,
+        repeat=True,
+        cache_frame_data=False,
+    )
     anim.n_frames = n_frames  # documented: what save() writes, frame by frame
     # Frame 0 is already on the axes, so matplotlib's warning about an
     # animation "deleted without rendering anything" would be misleading.
@@ -44,7 +52,14 @@ def _replay_paths(region, paths):
     mate = np.full(h * w, -1, dtype=np.int64)
     out = []
     for number, path in enumerate(paths):
-        cells = np.asarray(path, dtype=np.int64).reshape(-1, 2)
+        try:
+            cells = np.asarray(path, dtype=np.int64)
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"augmenting path {number} is not a list of (row, col) cells but "
+                f"{type(path).__name__}; pass the paths of tiling.matching.kuhn_steps(region)"
+            ) from None
+        cells = cells.reshape(-1, 2)
         if len(cells) < 2 or len(cells) % 2:
             raise TilingError(
                 f"augmenting path {number} has {len(cells)} cells; it needs an even number >= 2"
@@ -136,8 +151,16 @@ def animate_matching(region: Region, steps: Any, *, ax: Any = None, interval: in
             faces[hit] = flipped if when == "flip" else rgba(["#BBBBBB"])[0]
         render(ax, tiling_pieces(tiling, faces, "box"), "auto", "animate_matching")
         if when == "path":
-            ax.plot(path[:, 1] + 0.5, path[:, 0] + 0.5, color=MARK, linewidth=2.5,
-                    marker="o", markersize=4, zorder=5, solid_capstyle="round")
+            ax.plot(
+                path[:, 1] + 0.5,
+                path[:, 0] + 0.5,
+                color=MARK,
+                linewidth=2.5,
+                marker="o",
+                markersize=4,
+                zorder=5,
+                solid_capstyle="round",
+            )
         k = (i + 1) // 2
         if when == "start":
             title = f"Kuhn's algorithm: {n} augmenting paths to find"
@@ -228,8 +251,10 @@ def animate_coloring(tiling: Tiling, steps: Any, *, ax: Any = None, interval: in
             if step[0] == "assign":
                 title = f"step {i}/{len(steps)}: domino {step[1]} gets colour {step[2]}"
             else:
-                title = (f"step {i}/{len(steps)}: Kempe chain of {len(changed)} "
-                         f"swaps colours {step[2]} and {step[3]}")
+                title = (
+                    f"step {i}/{len(steps)}: Kempe chain of {len(changed)} "
+                    f"swaps colours {step[2]} and {step[3]}"
+                )
         render(ax, pieces, "auto", "animate_coloring")
         ax.set_title(title, fontsize=10)
 
@@ -276,10 +301,14 @@ def animate_shuffling(
         t = steps[i]
         offset = ((shape[0] - t.region.shape[0]) // 2, (shape[1] - t.region.shape[1]) // 2)
         faces = domino_colors(t, colors, None, "animate_shuffling")
-        render(ax, tiling_pieces(t, faces, None, shape=shape, offset=offset), "auto",
-                "animate_shuffling")
-        ax.set_title(f"domino shuffling: step {i + 1} of {len(steps)}, {len(t)} dominoes",
-                     fontsize=10)
+        render(
+            ax,
+            tiling_pieces(t, faces, None, shape=shape, offset=offset),
+            "auto",
+            "animate_shuffling",
+        )
+        ax.set_title(
+            f"domino shuffling: step {i + 1} of {len(steps)}, {len(t)} dominoes", fontsize=10
+        )
 
     return _animation(ax, len(steps), draw_frame, interval)
-

@@ -10,13 +10,16 @@ from .._validation import check_choice
 from ..errors import TilingError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling, require_tiling
-from ._colors import FREE, HIGHLIGHT, NEIGHBOR, BLOCKED_MODES, rgba, domino_colors
-from ._pieces import tiling_pieces, cell_pieces
-from ._render import new_axes, frame, render
+from ._colors import BLOCKED_MODES, FREE, HIGHLIGHT, NEIGHBOR, domino_colors, rgba
+from ._pieces import cell_pieces, tiling_pieces
+from ._render import frame, new_axes, render
 
 __all__ = ["draw_region", "draw_tiling", "draw_certificate", "draw_arctic_curve"]
 
-def draw_region(region: Region, *, ax: Any = None, blocked: str | None = "box", style: str = "auto") -> Any:
+
+def draw_region(
+    region: Region, *, ax: Any = None, blocked: str | None = "box", style: str = "auto"
+) -> Any:
     """Draw the cells of ``region``; cells of its bounding box outside it are dark.
 
     Parameters
@@ -157,7 +160,7 @@ def draw_arctic_curve(
     n : int
         Order of the diamond.
     ax : matplotlib Axes, optional
-    a : float
+    weights : float, optional
         ``None`` for uniform tilings, or the bias ``a`` of
         ``sample_aztec(n, weights=a)``.
     offset : (row, col)
@@ -211,6 +214,11 @@ def draw_certificate(certificate: Any, *, ax: Any = None, style: str = "auto") -
     -------
     matplotlib.axes.Axes
 
+    Raises
+    ------
+    TypeError
+        if ``certificate`` is not a certificate (no ``kind``, ``cells``, ...).
+
     Notes
     -----
     O(cells of the region).
@@ -223,8 +231,8 @@ def draw_certificate(certificate: Any, *, ax: Any = None, style: str = "auto") -
     True
     """
     for attr in ("kind", "cells", "neighbors", "deficiency", "region"):
-        if not hasattr(certificate, attr):
-            raise TilingError(
+        if not hasattr(certificate, attr):  # a wrong type, as for require_tiling
+            raise TypeError(
                 f"draw_certificate() needs a tiling.Certificate, "
                 f"got {type(certificate).__name__} (no attribute {attr!r})"
             )
@@ -256,4 +264,3 @@ def _certificate_title(cert):
     if cert.kind == "parity":
         return f"parity: a component of {s} cells (odd)\ndeficiency {d}"
     return f"{cert.kind}: {s} cells, {m} neighbours\ndeficiency {d}"
-

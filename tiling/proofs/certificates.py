@@ -122,7 +122,9 @@ class Certificate:
         if self.kind == "parity":
             closed = len(_outside_neighbours(self.cells, mask)) == 0
             return (
-                len(self.cells) % 2 == 1 and closed and len(self.neighbors) == 0
+                len(self.cells) % 2 == 1
+                and closed
+                and len(self.neighbors) == 0
                 and self.deficiency == 1
             )
         colors = self.cells.sum(axis=1) % 2
@@ -180,8 +182,7 @@ class Certificate:
         sentences = " ".join(sentences)
         ending = (
             f"In all, at least {d} {'cell stays' if d == 1 else 'cells stay'} uncovered "
-            "in any placement of dominoes"
-            + (": the region has no tiling." if d else ".")
+            "in any placement of dominoes" + (": the region has no tiling." if d else ".")
         )
         return (
             "Colour the cells like a chessboard; a domino covering a marked cell also "
@@ -326,7 +327,9 @@ def no_tiling_error(region: Region, what: str = "the region") -> NoTilingError:
     """
     certificate = prove_impossible(region)
     if certificate is None:
-        raise AssertionError("internal inconsistency: no tiling was found, yet no certificate either")
+        raise AssertionError(
+            "internal inconsistency: no tiling was found, yet no certificate either"
+        )
     if not certificate.verify(region):
         raise AssertionError("internal inconsistency: the certificate failed its independent check")
     return NoTilingError(certificate, what)
@@ -334,7 +337,7 @@ def no_tiling_error(region: Region, what: str = "the region") -> NoTilingError:
 
 def _max_cover(region: Region) -> Any:
     # Imported here: certificates build on the public matching solver only.
-    from ..matching.hopcroft_karp import hopcroft_karp
+    from ..matching import hopcroft_karp
 
     return hopcroft_karp(region)
 

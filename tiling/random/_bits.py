@@ -104,4 +104,3 @@ def shift_columns(x, carry):
     np.right_shift(flat[:-step], 63, out=c)
     flat <<= 1
     flat[step:] |= c
-

@@ -44,7 +44,7 @@ class Levels:
             if not np.all(np.isfinite(p)):
                 raise TilingError(
                     "the weights are too extreme for double precision (a ratio overflows "
-                    "at order {}); keep them within about 1e-100 .. 1e100".format(m)
+                    f"at order {m}); keep them within about 1e-100 .. 1e100"
                 )
             if not np.all(p == 0.5):  # a fair level keeps the exact bit path
                 self._probs[m] = p
@@ -80,7 +80,7 @@ class Levels:
             )
         if n > MAX_GENERAL_ORDER:
             raise TooLargeError(
-                f"a general weight array at order {n} needs about {n ** 3 // 3:,} stored "
+                f"a general weight array at order {n} needs about {n**3 // 3:,} stored "
                 f"probabilities; it is limited to order {MAX_GENERAL_ORDER} "
                 "(use weights=a or weights=(a, b), which have no limit)"
             )
@@ -125,4 +125,3 @@ class Levels:
         # A global factor changes no probability; keep the numbers near 1.
         scale = np.exp(np.mean([np.log(x).mean() for x in out]))
         return [x / scale for x in out]
-

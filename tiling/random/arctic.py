@@ -81,4 +81,3 @@ def arctic_curve(n: int, *, weights: float | None = None, num: int = 400) -> np.
     x = n + n * np.sqrt(p) * np.cos(t)
     y = n + n * np.sqrt(1.0 - p) * np.sin(t)
     return np.stack([y, x], axis=1)
-

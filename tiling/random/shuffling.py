@@ -66,8 +66,9 @@ S. Chhita, K. Johansson, "Domino statistics of the two-periodic Aztec
 diamond", Adv. Math. 294 (2016).
 """
 
-
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 
@@ -86,7 +87,7 @@ MAX_ORDER = 5000
 MAX_STEPS_ORDER = 300
 
 
-def sample_aztec(n: int, *, rng=None, weights=None) -> Tiling:
+def sample_aztec(n: int, *, rng: Any = None, weights: Any = None) -> Tiling:
     """A random domino tiling of the Aztec diamond of order ``n``, exactly.
 
     Parameters
@@ -126,7 +127,7 @@ def sample_aztec(n: int, *, rng=None, weights=None) -> Tiling:
     -------
     Tiling
         A perfect tiling of ``Region.aztec_diamond(n)``; its dominoes are
-        listed by class (N, S, W, E, as in ``Tiling.orientations("nsew")``).
+        listed by class (N, S, W, E, as in ``Tiling.shuffling_classes()``).
 
     Raises
     ------
@@ -159,7 +160,7 @@ def sample_aztec(n: int, *, rng=None, weights=None) -> Tiling:
     return _to_tiling(n, *planes)
 
 
-def shuffle_steps(n: int, *, rng=None, weights=None) -> list[Tiling]:
+def shuffle_steps(n: int, *, rng: Any = None, weights: Any = None) -> list[Tiling]:
     """The tilings of orders 1, 2, ..., n met while shuffling up to order ``n``.
 
     Parameters
@@ -193,8 +194,9 @@ def shuffle_steps(n: int, *, rng=None, weights=None) -> list[Tiling]:
     n = _check_order(n, maximum=MAX_STEPS_ORDER)
     levels = Levels(n, weights)
     steps = []
-    _shuffle(n, as_rng(rng), levels, on_level=lambda m, *planes: steps.append(
-        _to_tiling(m, *planes)))
+    _shuffle(
+        n, as_rng(rng), levels, on_level=lambda m, *planes: steps.append(_to_tiling(m, *planes))
+    )
     return steps
 
 
@@ -213,10 +215,11 @@ def _check_order(n, minimum=1, maximum=None):
 
 def _tiling_bytes(n, all_orders):
     """Rough memory of the Tiling objects for order n (or for every order up to n)."""
-    per_order = lambda m: 64 * m * (m + 1) + 40 * (2 * m) ** 2  # dominoes + labels + mask
+
+    def per_order(m):
+        return 64 * m * (m + 1) + 40 * (2 * m) ** 2  # dominoes + labels + mask
+
     return sum(per_order(m) for m in range(1, n + 1)) if all_orders else per_order(n)
-
-
 
 
 def _shuffle(n, rng, levels, batch=(), on_level=None):
@@ -315,4 +318,3 @@ def _dominoes(m, north, south, west, east):
 
 def _to_tiling(m, north, south, west, east):
     return Tiling(Region.aztec_diamond(m), _dominoes(m, north, south, west, east))
-

@@ -7,22 +7,27 @@ import math
 import numpy as np
 
 from ..._validation import as_rng, check_choice
+from ...errors import TooLargeError
 from ...model.region import Region, require_region
 from ...model.tiling import Tiling
-from ._budget import check_budget, expected_limbs, segments, SECONDS_PER_ELEMENT, SECONDS_PER_STEP
-from ._budget import progress_bar
+from ._budget import (
+    SECONDS_PER_ELEMENT,
+    SECONDS_PER_STEP,
+    check_budget,
+    expected_limbs,
+    progress_bar,
+    segments,
+)
 from ._plan import pieces as split_pieces
 from ._plan import place
 from ._rings import _MinUncovered, _Polynomial, _Reach
 from ._sweep import _count_piece, _CoverChooser, _ReachChooser, _reconstruct, _sample_piece, _sweep
-from ...errors import TooLargeError
 
 __all__ = ["count_tilings", "max_cover", "dimer_polynomial", "estimated_seconds"]
 
 # find_tiling and sample_tiling are the registry's entry points for
 # tiling.find(method="dp") and tiling.sample(method="dp"): they return None
 # when there is no tiling, and the public functions raise NoTilingError.
-
 
 
 def count_tilings(region: Region, *, progress: bool = False) -> int:
@@ -314,4 +319,3 @@ def estimated_seconds(region: Region, question: str = "count") -> float:
             sweeps += 1  # checkpoints: the forward sweep is done twice
         seconds += plan.n_cells * per_step * sweeps
     return seconds
-

@@ -11,8 +11,8 @@ import math
 
 import numpy as np
 
-from ...errors import TooLargeError
 from ..._progress import Progress
+from ...errors import TooLargeError
 from ._rings import LIMB_BITS
 
 __all__ = ["MAX_WIDTH", "MEMORY_BUDGET", "check_budget", "segments", "undo_layout", "progress_bar"]
@@ -97,9 +97,6 @@ def segments(plan, kind):
     return best if best[1] < whole else (n, whole)
 
 
-
-
-
 def expected_limbs(plan):
     return max(1, math.ceil((_BITS_PER_CELL * plan.n_cells + 8) / LIMB_BITS))
 
@@ -148,8 +145,10 @@ def check_budget(plans, kind):
         if need > MEMORY_BUDGET:
             how = ""
             if kind in ("find", "cover"):
-                how = (" to walk back even with the best checkpoint spacing"
-                       f" (undo log of {plan.n_cells} steps, 2**{w} profiles each)")
+                how = (
+                    " to walk back even with the best checkpoint spacing"
+                    f" (undo log of {plan.n_cells} steps, 2**{w} profiles each)"
+                )
             raise TooLargeError(
                 f"the profile DP would need about {need / 2**30:.3g} GiB for width {w} "
                 f"and length {plan.height} ({where}, {plan.n_cells} cells; "
@@ -159,4 +158,3 @@ def check_budget(plans, kind):
 
 def progress_bar(plans, progress, label):
     return Progress(sum(p.n_cells for p in plans), label, enabled=progress)
-

@@ -9,7 +9,6 @@ from ...model.region import Region
 __all__ = ["Plan", "pieces", "place"]
 
 
-
 class Plan:
     """One connected piece, cropped and turned so that its rows are the short side.
 
@@ -66,8 +65,11 @@ class Plan:
         return np.ascontiguousarray(arr)
 
     def describe(self):
-        return f"{self.height} x {self.width}" if not self.transposed else (
-            f"{self.width} x {self.height}")
+        return (
+            f"{self.height} x {self.width}"
+            if not self.transposed
+            else (f"{self.width} x {self.height}")
+        )
 
 
 def pieces(region):
@@ -94,4 +96,3 @@ def place(pieces, local):
     """Concatenate the local dominoes ``local[id(plan)]`` of every piece, moved to its origin."""
     out = [local[id(plan)] + origin for origin, plan in pieces]
     return np.concatenate(out) if out else np.zeros((0, 2, 2), dtype=np.int64)
-

@@ -24,7 +24,6 @@ LIMIT = 1 << 62  # limb magnitudes stay below this, so a sum never overflows int
 _NORMAL = (1 << LIMB_BITS) + (1 << (63 - LIMB_BITS))
 
 
-
 def _apply(ufunc, a, b, out):
     """``ufunc(a, b, out=out)`` on views of the profile array, iterated in the faster order.
 
@@ -405,4 +404,3 @@ class _Polynomial(_Limbs):
 
     def value(self, index):
         return [self._to_int(limbs) for limbs in self.X[index]]
-

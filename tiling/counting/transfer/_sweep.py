@@ -12,7 +12,6 @@ from ._rings import LIMIT, _Count
 __all__ = ["_sweep", "_count_piece", "_reconstruct", "_sample_piece"]
 
 
-
 def _sweep(plan, ring, k0, k1, f, log=None, progress=None, checkpoints=None, every=None):
     """Apply steps ``k0 .. k1-1`` to ``ring``; return the final XOR mask.
 
@@ -170,6 +169,7 @@ def _walk_back(plan, ring, k0, k1, s, f, log, chooser, dominoes):
 
 # Python overhead of one undo-log entry (list slot, tuple, bound) and of one saved array.
 
+
 def _reconstruct(plan, ring, make_chooser, progress, kind):
     """Run the sweep and walk back from the empty profile; ``None`` when it is unreachable.
 
@@ -235,4 +235,3 @@ class _Dominoes(list):
     def __init__(self, dominoes, total):
         super().__init__(dominoes)
         self.total = total
-

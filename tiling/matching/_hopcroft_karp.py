@@ -302,4 +302,3 @@ def _flip(ends, parent, mate_a, mate_b):
     b = np.concatenate(new_b)
     mate_a[a] = b
     mate_b[b] = a
-

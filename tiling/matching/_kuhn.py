@@ -150,4 +150,3 @@ def _kuhn_search(root, adj, match_l, match_r, dead, seen, stamp):
     for u in visited:
         dead[u] = 1
     return None
-
