@@ -523,8 +523,8 @@ def test_count_rejects_negative_orders():
         ((1.0, "x"), TypeError, "weight b"),
         ((1.0, 2.0, 3.0), TilingError, "shape"),
         (np.ones((3, 3)), TilingError, "shape"),
-        ("heavy", TilingError, "shape"),
-        (True, TilingError, "shape"),
+        ("heavy", TypeError, "weights must be None, a positive number"),
+        (True, TypeError, "weights must be None, a positive number"),
     ],
 )
 def test_bad_weights_are_rejected_with_a_clear_message(weights, error, match):

@@ -11,7 +11,6 @@ import itertools
 import shutil
 import subprocess
 import sys
-import time
 
 import matplotlib
 
@@ -259,12 +258,11 @@ def test_patches_and_raster_agree_on_cell_colours(region):
         assert is_border == (labels[r0, c0] != labels[r1, c1] or labels[r0, c0] < 0)
 
 
-def test_a_million_dominoes_draw_and_save_within_ten_seconds(tmp_path):
+def test_a_million_dominoes_draw_as_one_image(tmp_path):
+    # (how fast: benchmarks/bench_plot.py)
     tiling = block_tiling(1000, 2000, rng=1)
-    start = time.perf_counter()
     ax = plot.draw_tiling(tiling, colors="orientation")
     plot.save(ax, tmp_path / "big.png")
-    assert time.perf_counter() - start < 10.0
     assert len(ax.images) == 1 and not ax.collections  # one image, not a patch per domino
     img = np.asarray(Image.open(tmp_path / "big.png").convert("RGB"))
     assert img.shape[1] > 1.5 * img.shape[0]  # a 1000 x 2000 board is drawn wide

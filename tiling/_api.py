@@ -24,9 +24,11 @@ __all__ = ["count", "find", "max_cover", "sample"]
 
 def _method(question: str, region: Region, method: Any) -> registry.Method | None:
     """The named method (checked), or None for "auto" (chosen once the cheap checks pass)."""
-    if isinstance(method, str) and method == "auto":
-        return None
-    return registry.get_method(question, method)
+    from ._validation import check_choice
+
+    names = ("auto", *(m.name for m in registry.methods(question)))
+    check_choice(method, names, "method", {"cover": "max_cover"}.get(question, question))
+    return None if method == "auto" else registry.get_method(question, method)
 
 
 def _run(m: registry.Method, region: Region, **options: Any) -> Any:
@@ -37,6 +39,45 @@ def _no_tiling(region: Region) -> Exception:
     from .proofs.certificates import no_tiling_error
 
     return no_tiling_error(region)
+
+
+def _tiling_or_proof(question: str, m: registry.Method | None, region: Region, **options: Any):
+    """Run ``m`` (or the method auto picks) for find or sample; NoTilingError when there is none.
+
+    A region without a tiling gets NoTilingError whatever the method: also when
+    the method cannot handle the region (too wide for the DP, not an Aztec
+    diamond for shuffling), since "there is no tiling" is the better answer
+    and the proof (a Hopcroft-Karp matching) is cheap next to any sampler.
+    """
+    from .errors import NoTilingError, TilingError
+
+    if region.trivially_untileable():
+        raise _no_tiling(region)
+    m = m or registry.choose(question, region)
+    try:
+        tiling = _run(m, region, **options)
+    except NoTilingError:
+        raise
+    except TilingError:
+        from .proofs.certificates import prove_impossible
+
+        if prove_impossible(region) is not None:
+            raise _no_tiling(region) from None
+        raise
+    if tiling is None:
+        raise _no_tiling(region)
+    return tiling
+
+
+def _check_options(progress: Any, executor: Any, who: str) -> None:
+    from ._validation import check_bool
+
+    check_bool(progress, "progress", who)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            f"{who}(): executor must be a concurrent.futures.Executor (something with "
+            f"submit()), not {type(executor).__name__}"
+        )
 
 
 def count(
@@ -84,6 +125,7 @@ def count(
     0
     """
     require_region(region, "count")
+    _check_options(progress, executor, "count")
     m = _method("count", region, method)
     if m is None:
         if region.trivially_untileable():
@@ -124,13 +166,7 @@ def find(region: Region, *, method: str = "auto") -> Tiling:
     tiling.errors.NoTilingError: the region has no domino tiling (parity certificate: ...)
     """
     require_region(region, "find")
-    m = _method("find", region, method)
-    if region.trivially_untileable():
-        raise _no_tiling(region)
-    tiling = _run(m or registry.choose("find", region), region)
-    if tiling is None:
-        raise _no_tiling(region)
-    return tiling
+    return _tiling_or_proof("find", _method("find", region, method), region)
 
 
 def max_cover(region: Region, *, method: str = "auto") -> Tiling:
@@ -182,8 +218,8 @@ def sample(region: Region, *, rng: Any = None, method: str = "auto") -> Tiling:
     NoTilingError
         when the region has no tiling (with its checked proof).
     TooLargeError
-        when no exact sampler handles the region (wider than 26 cells on its
-        narrow side and not an Aztec diamond).
+        when the region has a tiling but no exact sampler handles it (wider
+        than 26 cells on its narrow side and not an Aztec diamond).
 
     Examples
     --------
@@ -194,10 +230,4 @@ def sample(region: Region, *, rng: Any = None, method: str = "auto") -> Tiling:
     from ._validation import as_rng
 
     rng = as_rng(rng)
-    m = _method("sample", region, method)
-    if region.trivially_untileable():
-        raise _no_tiling(region)
-    tiling = _run(m or registry.choose("sample", region), region, rng=rng)
-    if tiling is None:
-        raise _no_tiling(region)
-    return tiling
+    return _tiling_or_proof("sample", _method("sample", region, method), region, rng=rng)

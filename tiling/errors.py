@@ -72,7 +72,7 @@ class NoTilingError(TilingError):
 def _reason(cert: Any) -> str:
     s, n = len(cert.cells), len(cert.neighbors)
     if cert.kind == "parity":
-        return f"a connected piece of {s} cells, an odd number"
+        return f"a connected piece of {s} cell{'s' if s != 1 else ''}, an odd number"
     if cert.kind == "color":
         return f"a piece with {s} cells of one colour and {n} of the other"
     return f"{s} cells of one colour touch only {n} cells"

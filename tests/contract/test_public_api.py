@@ -63,6 +63,11 @@ def test_every_public_name_and_subpackage_is_an_attribute():
 def test_documented_dotted_names_resolve_after_import_tiling():
     # the spellings the README uses, each reachable from `import tiling` alone
     for path in (
+        "plot.draw.draw_tiling",
+        "plot.animate.animate_coloring",
+        "linalg.determinant.det",
+        "linalg.primes.crt",
+        "cli.commands.count",
         "random.arctic_curve",
         "random.sample_aztec",
         "random.shuffle_steps",
@@ -136,10 +141,7 @@ def test_options_are_keyword_only_and_every_signature_is_typed(get, positional):
             assert param.kind == param.POSITIONAL_OR_KEYWORD, (func.__name__, name)
         else:
             assert param.kind == param.KEYWORD_ONLY, (func.__name__, name)
-        assert param.annotation is not inspect.Parameter.empty or name == "rng", (
-            func.__name__,
-            name,
-        )
+        assert param.annotation is not inspect.Parameter.empty, (func.__name__, name)
     assert sig.return_annotation is not inspect.Signature.empty, func.__name__
 
 
@@ -185,6 +187,32 @@ def test_one_answer_when_there_is_no_tiling(region):
     assert tiling.prove_impossible(region) is not None
 
 
+def test_no_tiling_even_where_no_method_could_sample():
+    # 42 x 42, too wide for the DP and no Aztec diamond: still "no tiling", with its proof
+    mask = np.zeros((42, 42), bool)
+    mask[1:41, 1:41] = True
+    mask[0, 40] = mask[1, 41] = mask[41, 2] = mask[41, 4] = True
+    region = Region(mask)
+    assert tiling.count(region) == 0
+    for method in ("auto", "dp", "shuffling"):
+        with pytest.raises(NoTilingError, match="hall certificate"):
+            tiling.sample(region, method=method)
+    with pytest.raises(tiling.TooLargeError, match=r"2\*\*40 states"):
+        tiling.sample(Region.rectangle(40, 40))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tiling.count(Region.rectangle(2, 2), progress="no"),
+        lambda: tiling.count(Region.rectangle(2, 2), method="kasteleyn", executor=3),
+    ],
+)
+def test_options_of_the_wrong_type_are_refused_at_once(call):
+    with pytest.raises(TypeError):
+        call()
+
+
 def test_no_tiling_error_is_a_tiling_error_carrying_its_proof():
     with pytest.raises(TilingError, match="color certificate") as info:
         tiling.sample(tiling.examples.mutilated_chessboard(), rng=0)
@@ -219,7 +247,7 @@ def test_wrong_types_raise_type_error(call):
     [
         (
             lambda: tiling.count(Region.rectangle(2, 2), method="magic"),
-            r"unknown method 'magic'; choose one of 'dp', 'kasteleyn', 'brute'",
+            r"count\(\): unknown method 'magic'; choose one of 'auto', 'dp', 'kasteleyn', 'brute'",
         ),
         (lambda: tiling.sample(Region.rectangle(2, 2), rng=-1), "non-negative"),
         (lambda: Region.rectangle(0, 3), "positive integer"),

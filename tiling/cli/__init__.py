@@ -19,13 +19,14 @@ import sys
 
 from ..errors import TilingError
 from ..linalg.errors import LinalgError
+from . import commands, demo  # noqa: F401  (cheap: they import the library inside each command)
 from ._io import EXIT_BAD_INPUT, EXIT_OK, UserError
 from ._parser import _cli_words, build_parser
 
 __all__ = ["main", "build_parser"]
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     """Entry point of the ``tiling`` console script; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)

@@ -75,7 +75,7 @@ sides) exactly, by Kirchhoff's matrix-tree theorem.""",
   tiling trees region.txt --digits""",
     ),
     "demo": (
-        "run the library on its built-in examples (about a minute)",
+        "run the library on its built-in examples (about ten seconds)",
         """Tour the library on built-in examples: count the chessboard, prove two
 regions impossible, find a maximum cover, count a 100 x 100 board exactly,
 sample an Aztec diamond of order 200 with its arctic circle, 5-colour a

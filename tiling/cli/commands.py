@@ -11,7 +11,7 @@ import sys
 import time
 
 from .._format import decimal, summarize
-from ..errors import NoTilingError, TilingError, TooLargeError
+from ..errors import NoTilingError
 from ._io import (
     EXIT_IMPOSSIBLE,
     EXIT_OK,
@@ -127,16 +127,6 @@ def sample(args):
         drawn = tiling.sample(region, rng=args.seed, method=args.method)
     except NoTilingError as err:
         return _impossible(err.certificate, name, args.output)
-    except TooLargeError:
-        raise
-    except TilingError:
-        # A method that does not apply (--method shuffling on a region that is
-        # not an Aztec diamond): when the region has no tiling anyway, say so
-        # and why, with exit status 1, as for any region without a tiling.
-        certificate = tiling.prove_impossible(region)
-        if certificate is not None:
-            return _impossible(certificate, name, args.output)
-        raise
     print_tiling(drawn, force=args.text)
     if args.output:
         aztec = args.aztec is not None

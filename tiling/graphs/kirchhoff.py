@@ -97,6 +97,10 @@ def _graph_edges(graph, weight, convert):
 
     if not isinstance(graph, nx.Graph):
         raise TypeError(f"expected a networkx graph or a tiling.Region, got {type_name(graph)}")
+    if weight is not None and not isinstance(weight, str):
+        raise TypeError(
+            f"weight must be the name of an edge attribute (a str) or None, not {weight!r}"
+        )
     if graph.is_directed():
         raise TilingError(
             "directed graphs are not supported (their trees are arborescences); "

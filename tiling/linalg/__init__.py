@@ -19,4 +19,5 @@ __getattr__, __dir__, __all__ = attach(
         "LinalgError": ".errors:LinalgError",
         "MatrixTooLargeError": ".errors:MatrixTooLargeError",
     },
+    submodules=["determinant", "primes", "hadamard", "ordering", "errors"],
 )

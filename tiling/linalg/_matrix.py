@@ -58,6 +58,8 @@ class IntMatrix:
 
 def as_matrix(matrix, who="det()"):
     """Validate ``matrix`` as a square integer matrix; return an :class:`IntMatrix`."""
+    if isinstance(matrix, (str, bytes)):
+        raise TypeError(f"{who} needs a square integer matrix, not a {type(matrix).__name__}")
     if sp.issparse(matrix):
         csr = sp.csr_matrix(matrix)
         csr.sum_duplicates()

@@ -45,7 +45,7 @@ def _is_diagonally_dominant_symmetric(mat):
     return bool(np.all(diag >= 0) and np.all(2 * diag >= row_abs))
 
 
-def hadamard_square(mat):
+def hadamard_square(mat: Any) -> int:
     """An integer ``B`` with ``det(mat)^2 <= B``, proven.
 
     Hadamard: |det A| <= prod of row 2-norms, and likewise of column 2-norms;

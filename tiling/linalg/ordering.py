@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -11,7 +12,7 @@ import scipy.sparse.csgraph as csgraph
 __all__ = ["order_candidates", "sweep_order"]
 
 
-def order_candidates(csr):
+def order_candidates(csr: Any) -> Iterator[np.ndarray]:
     """Scan orders to try: the given order, reverse Cuthill-McKee of A + A^T, and
     for structurally symmetric matrices (Laplacians) the greedy sweep order."""
     yield np.arange(csr.shape[0])

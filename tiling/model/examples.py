@@ -7,6 +7,7 @@ maps a short name to each (the command line uses these names).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -121,7 +122,7 @@ def figure_7x7() -> Region:
     )
 
 
-def brick_tiling(height: int, width: int, *, rounds: int = 20, rng=None) -> Tiling:
+def brick_tiling(height: int, width: int, *, rounds: int = 20, rng: Any = None) -> Tiling:
     """A large, irregular tiling of the ``height`` x ``width`` board, quickly.
 
     Starts from rows of horizontal bricks (``width`` even) and applies
@@ -163,7 +164,7 @@ def brick_tiling(height: int, width: int, *, rounds: int = 20, rng=None) -> Tili
     return Tiling(Region.rectangle(height, width), dominoes)
 
 
-def block_tiling(height: int, width: int, *, rng=None) -> Tiling:
+def block_tiling(height: int, width: int, *, rng: Any = None) -> Tiling:
     """A tiling of the board (both sides even) by 2 x 2 blocks of two parallel dominoes.
 
     Each block is horizontal or vertical with probability 1/2; built in a few

@@ -52,4 +52,5 @@ __getattr__, __dir__, __all__ = attach(
         "ORIENTATION_COLORS": "._colors:ORIENTATION_COLORS",
         "MAX_PATCHES": "._colors:MAX_PATCHES",
     },
+    submodules=["draw", "animate"],
 )

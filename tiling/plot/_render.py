@@ -122,7 +122,7 @@ def _render_patches(ax, pieces):
 
 
 def raster_image(
-    labels: Any, faces: Any, pixels: int = 1, marks: Any = None, edges: Any = EDGE
+    labels: Any, faces: Any, *, pixels: int = 1, marks: Any = None, edges: Any = EDGE
 ) -> np.ndarray:
     """The RGBA image of a piece-labelled grid, ``pixels`` x ``pixels`` per cell.
 
@@ -245,10 +245,12 @@ def _render_raster(ax, pieces):
         # never more pixels than the screen has: upsampling doubles a line now
         # and then, downsampling would drop some
         pixels = int(np.clip(np.floor(px), 3, 12))
-        img = raster_image(pieces.labels, pieces.faces, pixels, pieces.marks, pieces.edges)
+        img = raster_image(
+            pieces.labels, pieces.faces, pixels=pixels, marks=pieces.marks, edges=pieces.edges
+        )
         segments = None
     else:
-        img = raster_image(pieces.labels, pieces.faces, 1, pieces.marks)
+        img = raster_image(pieces.labels, pieces.faces, pixels=1, marks=pieces.marks)
     # Downsampled images need antialiasing (area averaging) against moire;
     # upsampled ones stay crisp with nearest-neighbour.
     interp = "nearest" if px >= 1 else "antialiased"

@@ -59,6 +59,11 @@ class Levels:
         """The weights of the four sides of every block of order n (N, S, W, E)."""
         if isinstance(weights, np.ndarray) and weights.ndim == 0:
             weights = weights.item()
+        if isinstance(weights, (str, bytes, bool, np.bool_)):
+            raise TypeError(
+                "weights must be None, a positive number, a pair (a, b) or a (2n, 2n, 2) "
+                f"array, not {type(weights).__name__} {weights!r}"
+            )
         if isinstance(weights, numbers.Real) and not isinstance(weights, (bool, np.bool_)):
             a = positive_real(weights, "the bias weight")
             ones = np.ones((2, 2))
