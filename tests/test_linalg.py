@@ -1,4 +1,4 @@
-"""Exact determinants: tiling.exact against sympy, flint and closed forms."""
+"""Exact determinants: tiling.linalg against sympy, flint and closed forms."""
 
 from concurrent.futures import ThreadPoolExecutor
 

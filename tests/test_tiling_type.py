@@ -1,3 +1,5 @@
+"""The Tiling result type: validation at construction, labels, orientations, iteration."""
+
 import pytest
 from hypothesis import given
 
