@@ -276,9 +276,3 @@ def test_rectangle_closed_form_agrees_with_the_engine_on_a_large_board():
     assert closed_forms.rectangle_count(90, 64, method="arb") == closed_forms.rectangle_count(
         90, 64
     )
-
-
-def test_the_cost_model_uses_the_engines_divisor_threshold():
-    from tiling.linalg import determinant
-
-    assert kasteleyn._DIVISOR_MIN == determinant.DIVISOR_MIN

@@ -16,6 +16,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from . import registry
+from ._validation import as_rng, check_bool, check_choice
 from .model.region import Region, require_region
 from .model.tiling import Tiling
 
@@ -24,21 +25,20 @@ __all__ = ["count", "find", "max_cover", "sample"]
 
 def _method(question: str, region: Region, method: Any) -> registry.Method | None:
     """The named method (checked), or None for "auto" (chosen once the cheap checks pass)."""
-    from ._validation import check_choice
-
-    names = ("auto", *(m.name for m in registry.methods(question)))
+    available = registry.methods(question)
+    names = ("auto", *(m.name for m in available))
     check_choice(method, names, "method", {"cover": "max_cover"}.get(question, question))
-    return None if method == "auto" else registry.get_method(question, method)
+    return None if method == "auto" else available[names.index(method) - 1]
 
 
 def _run(m: registry.Method, region: Region, **options: Any) -> Any:
     return m.run(region, **{k: v for k, v in options.items() if k in m.options})
 
 
-def _no_tiling(region: Region) -> Exception:
+def _no_tiling(region: Region, certificate: Any = None) -> Exception:
     from .proofs.certificates import no_tiling_error
 
-    return no_tiling_error(region)
+    return no_tiling_error(region, certificate=certificate)
 
 
 def _tiling_or_proof(question: str, m: registry.Method | None, region: Region, **options: Any):
@@ -61,8 +61,9 @@ def _tiling_or_proof(question: str, m: registry.Method | None, region: Region, *
     except TilingError:
         from .proofs.certificates import prove_impossible
 
-        if prove_impossible(region) is not None:
-            raise _no_tiling(region) from None
+        certificate = prove_impossible(region)
+        if certificate is not None:
+            raise _no_tiling(region, certificate) from None
         raise
     if tiling is None:
         raise _no_tiling(region)
@@ -70,8 +71,6 @@ def _tiling_or_proof(question: str, m: registry.Method | None, region: Region, *
 
 
 def _check_options(progress: Any, executor: Any, who: str) -> None:
-    from ._validation import check_bool
-
     check_bool(progress, "progress", who)
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise TypeError(
@@ -227,7 +226,5 @@ def sample(region: Region, *, rng: Any = None, method: str = "auto") -> Tiling:
     True
     """
     require_region(region, "sample")
-    from ._validation import as_rng
-
     rng = as_rng(rng)
     return _tiling_or_proof("sample", _method("sample", region, method), region, rng=rng)

@@ -40,9 +40,11 @@ def count(args):
 
 
 def _impossible(certificate, name, path):
-    """Print why the region has no tiling (and draw it); the exit status 1."""
-    if not certificate.verify():
-        internal("the certificate failed its own independent check")
+    """Print why the region has no tiling (and draw it); the exit status 1.
+
+    ``certificate`` has been checked by its own verify(): by the library for
+    NoTilingError, by :func:`prove` otherwise.
+    """
     print(f"impossible: {name} has no domino tiling ({certificate.kind} certificate, checked)")
     print(certificate.explain())
     if path:
@@ -106,6 +108,8 @@ def prove(args):
 
     certificate = tiling.prove_impossible(region)
     if certificate is not None:
+        if not certificate.verify():
+            internal("the certificate failed its own independent check")
         return _impossible(certificate, name, args.output)
     print(f"tileable: {name} has a domino tiling, so there is no proof of impossibility")
     if args.output:

@@ -36,15 +36,12 @@ from concurrent.futures import Executor
 import numpy as np
 
 from ..errors import TooLargeError
+from ..linalg._limits import DIVISOR_MIN
 from ..linalg.errors import MatrixTooLargeError
 from ..model.region import Region, require_region
 from .closed_forms import closed_form
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds"]
-
-# tiling.linalg.determinant.DIVISOR_MIN, kept in step by a test: the size of
-# dense remainder from which the engine's p-adic divisor pays off.
-_DIVISOR_MIN = 24
 
 
 def _edge_signs(region: Region) -> tuple[np.ndarray, np.ndarray]:
@@ -228,7 +225,7 @@ def estimated_seconds(region: Region) -> float:
         n = int(part.sum())
         holes = sum(len(h) for h in Region(part).holes())
         d = min(part.shape) / 2 + holes / 2
-        if d < _DIVISOR_MIN:
+        if d < DIVISOR_MIN:
             dense, primes = 0.0, n / 122 + 1
         else:  # a p-adic solve, then the primes that Hadamard's slack needs
             dense, primes = 7e-8 * d**3, n / 600 + 2

@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from .._progress import Progress
+from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
 from ._matrix import as_matrix
 from ._plan import best_plan
 from .errors import MatrixTooLargeError
@@ -65,14 +66,6 @@ from .hadamard import hadamard_square
 from .primes import crt, primes_below, product
 
 __all__ = ["det"]
-
-# Size of the primes: nmod_mat works modulo any word-size integer.
-_PRIME_BITS = 62
-# Largest dense remainder attempted: d^2 big integers must fit in memory.
-MAX_DENSE = 4000
-# From this size of dense remainder on (and without an executor) a p-adic
-# solve finds most of its determinant, leaving a prime or two to compute.
-DIVISOR_MIN = 24
 
 
 # ---------------------------------------------------------------- numeric sweep
@@ -223,7 +216,7 @@ def det(matrix: Any, *, progress: bool = False, executor: Executor | None = None
 
 def _run_plan(plan, bound_square, progress, executor):
     levels = max(len(plan.levels), 1)
-    expected_primes = bound_square.bit_length() // (2 * _PRIME_BITS - 2) + 1
+    expected_primes = bound_square.bit_length() // (2 * PRIME_BITS - 2) + 1
     with Progress(levels + expected_primes, "determinant", enabled=progress) as bar:
         schur, denominator = _sweep(plan, progress=bar.update)
         # det A = sign * det T * det S_num / denominator, and det S_num = q * divisor
@@ -275,9 +268,9 @@ def _det_divisor(schur):
 
 def _good_primes(avoid, target):
     """Primes not dividing ``avoid`` whose product squared exceeds ``target``."""
-    count = max(1, (target.bit_length() // 2 + 2) // (_PRIME_BITS - 1) + 1)
+    count = max(1, (target.bit_length() // 2 + 2) // (PRIME_BITS - 1) + 1)
     while True:
-        primes = [p for p in primes_below(_PRIME_BITS, count) if avoid % p]
+        primes = [p for p in primes_below(PRIME_BITS, count) if avoid % p]
         if product(primes) ** 2 > target:
             return primes
         count += max(1, count // 8)

@@ -81,14 +81,18 @@ def find_objects(labels: np.ndarray) -> list[tuple[slice, slice]]:
 
         return ndi.find_objects(labels)
     k = int(labels.max()) if labels.size else 0
-    boxes = []
-    for i in range(1, k + 1):
-        rows = np.flatnonzero((labels == i).any(axis=1))
-        cols = np.flatnonzero((labels == i).any(axis=0))
-        boxes.append(
-            (slice(int(rows[0]), int(rows[-1]) + 1), slice(int(cols[0]), int(cols[-1]) + 1))
-        )
-    return boxes
+    r, c = np.nonzero(labels)
+    ids = labels[r, c] - 1
+    # one pass over the cells, however many labels: the corners of each box
+    lo_r, lo_c = np.full(k, labels.shape[0]), np.full(k, labels.shape[1])
+    hi_r, hi_c = np.zeros(k, np.int64), np.zeros(k, np.int64)
+    np.minimum.at(lo_r, ids, r)
+    np.minimum.at(lo_c, ids, c)
+    np.maximum.at(hi_r, ids, r + 1)
+    np.maximum.at(hi_c, ids, c + 1)
+    return [
+        (slice(int(a), int(b)), slice(int(x), int(y))) for a, b, x, y in zip(lo_r, hi_r, lo_c, hi_c)
+    ]
 
 
 def as_cell_array(cells: Any, what: str = "cells") -> np.ndarray:

@@ -313,11 +313,14 @@ def cover_bound(region: Region) -> Certificate:
 
 
 # ---------------------------------------------------------------------------- helpers
-def no_tiling_error(region: Region, what: str = "the region") -> NoTilingError:
+def no_tiling_error(
+    region: Region, what: str = "the region", certificate: Certificate | None = None
+) -> NoTilingError:
     """The :class:`~tiling.NoTilingError` for a region without a tiling, its proof checked.
 
-    Raises AssertionError (a bug, never bad input) if the region has a tiling
-    after all or the certificate fails its own independent check.
+    ``certificate`` is :func:`prove_impossible`'s answer when the caller has
+    it already.  Raises AssertionError (a bug, never bad input) if the region
+    has a tiling after all or the certificate fails its own independent check.
 
     Examples
     --------
@@ -325,7 +328,8 @@ def no_tiling_error(region: Region, what: str = "the region") -> NoTilingError:
     >>> err.certificate.kind
     'parity'
     """
-    certificate = prove_impossible(region)
+    if certificate is None:
+        certificate = prove_impossible(region)
     if certificate is None:
         raise AssertionError(
             "internal inconsistency: no tiling was found, yet no certificate either"
