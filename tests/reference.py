@@ -66,3 +66,64 @@ def is_valid_tiling(mask, dominoes, perfect=True):
                 return False
             seen.add((r, s))
     return len(seen) == int(mask.sum()) if perfect else True
+
+
+def heights_from_definition(mask, dominoes):
+    """Heights at the cell corners, walking every lattice edge by the definition.
+
+    Independent of the package: for each side of a cell, the cell on the
+    walker's left (row 0 drawn on top) decides +1 (colour 0) or -1 (colour
+    1), and the change is -3 times that when the side lies inside a domino.
+    A breadth-first search from the first corner (row-major) spreads the
+    heights; each lattice piece starts at 0.  Returns ``(heights, steps)``:
+    a dict of heights and a dict ``{(p, q): change}`` over every side, both
+    directions, so a caller can check every edge (across a slit too).
+    """
+    mask = np.asarray(mask, bool)
+    h, w = mask.shape
+    cells = {tuple(c) for c in np.argwhere(mask).tolist()}
+    partner = {}
+    for (a, b), (c, d) in np.asarray(dominoes).reshape(-1, 2, 2).tolist():
+        partner[(a, b)] = (c, d)
+        partner[(c, d)] = (a, b)
+
+    def change(p, q):
+        (i, j), (k, l) = p, q
+        if k == i:  # horizontal: walking right, the left cell is above
+            j0 = min(j, l)
+            left, right = (i - 1, j0), (i, j0)
+            sign = 1 if l > j else -1
+        else:  # vertical: walking down, the left cell is to the right
+            i0 = min(i, k)
+            left, right = (i0, j), (i0, j - 1)
+            sign = 1 if k > i else -1
+        if sign < 0:
+            left, right = right, left
+        step = 1 if (left[0] + left[1]) % 2 == 0 else -1
+        if partner.get(left) == right:
+            step *= -3
+        return step
+
+    steps = {}
+    for r, c in cells:
+        corners = [(r, c), (r, c + 1), (r + 1, c + 1), (r + 1, c)]
+        for k in range(4):
+            p, q = corners[k], corners[(k + 1) % 4]
+            steps[(p, q)] = change(p, q)
+            steps[(q, p)] = change(q, p)
+    points = sorted({p for p, _ in steps})
+    neighbours = {}
+    for p, q in steps:
+        neighbours.setdefault(p, []).append(q)
+    heights = {}
+    for start in points:
+        if start in heights:
+            continue
+        heights[start] = 0
+        queue = [start]
+        for p in queue:
+            for q in sorted(neighbours[p]):
+                if q not in heights:
+                    heights[q] = heights[p] + steps[(p, q)]
+                    queue.append(q)
+    return heights, steps

@@ -72,3 +72,29 @@ def balanced_regions(draw, max_height=6, max_width=7, **kwargs):
     drop = draw(st.permutations(candidates.tolist()))[-abs(n0 - n1) :] if n0 != n1 else []
     mask[rr[drop], cc[drop]] = False
     return Region.from_mask(mask)
+
+
+def _fill_holes(mask):
+    """The largest 4-connected piece of ``mask`` with every enclosed gap filled.
+
+    Gaps are filled when enclosed in the sense of the closed cells (missing
+    cells joined across sides only), so a gap touching the outside only at a
+    corner is filled too: the result has no hole of any kind.
+    """
+    import scipy.ndimage as ndi
+
+    four = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], bool)
+    labels, k = ndi.label(mask, structure=four)
+    if k > 1:
+        sizes = np.bincount(labels.ravel())[1:]
+        mask = labels == 1 + int(np.argmax(sizes))
+    padded = np.pad(mask, 1)
+    outside, _ = ndi.label(~padded, structure=four)
+    filled = padded | (outside != outside[0, 0])
+    return filled[1:-1, 1:-1]
+
+
+@st.composite
+def simply_connected_regions(draw, max_height=6, max_width=7, **kwargs):
+    """A random connected region without holes (not even at a corner), tileable or not."""
+    return Region.from_mask(_fill_holes(draw(masks(max_height, max_width, **kwargs))))

@@ -51,6 +51,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "counting",
         "matching",
         "proofs",
+        "heights",
         "random",
         "graphs",
         "coloring",

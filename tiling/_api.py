@@ -139,11 +139,14 @@ def find(region: Region, *, method: str = "auto") -> Tiling:
     Parameters
     ----------
     region : Region
-    method : {"auto", "dp", "hopcroft-karp", "kuhn"}
+    method : {"auto", "dp", "hopcroft-karp", "thurston", "kuhn"}
         ``"dp"``: reconstruction through the broken-profile DP (narrow
         regions); ``"hopcroft-karp"``: maximum bipartite matching,
-        O(E sqrt(V)), any size; ``"kuhn"``: augmenting paths one at a time,
-        O(V E).  ``"auto"``: the one predicted to be fastest.
+        O(E sqrt(V)), any size; ``"thurston"``: Thurston's height-function
+        algorithm, linear in the area, regions without holes (it returns
+        the minimal tiling, :func:`tiling.heights.min_tiling`); ``"kuhn"``:
+        augmenting paths one at a time, O(V E).  ``"auto"``: the one
+        predicted to be fastest.
 
     Returns
     -------

@@ -21,13 +21,14 @@ from tiling import NoTilingError, Region, TilingError
 from ..reference import count_tilings_memo, is_valid_tiling
 from ..strategies import regions
 
-HEAVY = ("numpy", "scipy", "matplotlib", "networkx", "flint", "sympy")
+HEAVY = ("numpy", "scipy", "matplotlib", "networkx", "flint", "sympy", "numba")
 SUBPACKAGES = (
     "model",
     "linalg",
     "counting",
     "matching",
     "proofs",
+    "heights",
     "random",
     "graphs",
     "coloring",
@@ -81,6 +82,10 @@ def test_documented_dotted_names_resolve_after_import_tiling():
         "examples.figure_7x7",
         "linalg.det",
         "counting.rectangle_count",
+        "heights.height",
+        "heights.is_tileable",
+        "plot.draw_heights",
+        "plot.heights.animate_tilings",
     ):
         obj = tiling
         for part in path.split("."):
@@ -127,6 +132,21 @@ PUBLIC_CALLABLES = [
     (lambda: tiling.plot.save, ("obj", "path")),
     (lambda: tiling.examples.brick_tiling, ("height", "width")),
     (lambda: tiling.examples.block_tiling, ("height", "width")),
+    (lambda: tiling.heights.height, ("tiling",)),
+    (lambda: tiling.heights.flux, ("tiling",)),
+    (lambda: tiling.heights.is_tileable, ("region",)),
+    (lambda: tiling.heights.min_tiling, ("region",)),
+    (lambda: tiling.heights.max_tiling, ("region",)),
+    (lambda: tiling.heights.flips, ("tiling",)),
+    (lambda: tiling.heights.flip, ("tiling", "cell")),
+    (lambda: tiling.heights.replay_flips, ("tiling", "cells")),
+    (lambda: tiling.heights.flip_distance, ("tiling1", "tiling2")),
+    (lambda: tiling.heights.flip_path, ("tiling1", "tiling2")),
+    (lambda: tiling.heights.glauber, ("tiling", "sweeps")),
+    (lambda: tiling.heights.glauber_steps, ("tiling", "sweeps")),
+    (lambda: tiling.plot.draw_heights, ("tiling",)),
+    (lambda: tiling.plot.animate_tilings, ("tilings",)),
+    (lambda: tiling.Tiling.from_ascii, ("text",)),
 ]
 
 

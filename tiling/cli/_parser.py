@@ -74,6 +74,37 @@ sides) exactly, by Kirchhoff's matrix-tree theorem.""",
   tiling trees --grid 8x8               # 126231322912498539682594816
   tiling trees region.txt --digits""",
     ),
+    "heights": (
+        "print or draw the height function of a tiling",
+        """Print Thurston's height function of a tiling: one number per cell corner,
+'.' where a corner is not on the region (with -o, draw it as a map or a 3-d
+surface).  FILE may be a region (the tiling is the one `solve` finds, or a
+uniformly random one with --sample) or a tiling as `solve` prints it.
+
+Walking along a cell side with the cell on the left of colour 0 (the first
+cell's colour), the height rises by 1; by 1 less 4 when the side is inside a
+domino.  Regions with holes also get the flux around each hole.
+
+exit status: 0 success; 1 the region has no tiling; 2 bad input.""",
+        """examples:
+  tiling heights --rect 4x4
+  tiling solve shape.txt > t.txt && tiling heights t.txt
+  tiling heights --aztec 60 --sample --seed 1 -o heights.png --style surface""",
+    ),
+    "flips": (
+        "count the flips between two tilings of one region",
+        """Print the least number of flips (turning two parallel dominoes in a 2 x 2
+block by a quarter turn) that takes the first tiling to the second: a quarter
+of the sum over the corners of the difference of their height functions.  The
+tilings are text pictures as `solve` prints them.  With -o, write an
+animation (.gif) of a shortest sequence of flips.
+
+exit status: 0 success; 1 no sequence of flips joins them (their fluxes
+around a hole differ); 2 bad input.""",
+        """examples:
+  tiling solve shape.txt > a.txt; tiling sample shape.txt > b.txt
+  tiling flips a.txt b.txt -o flips.gif""",
+    ),
     "demo": (
         "run the library on its built-in examples (about ten seconds)",
         """Tour the library on built-in examples: count the chessboard, prove two
@@ -122,7 +153,7 @@ def build_parser():
     for name, p in made.items():
         if name == "trees":
             add_region_source(p, aztec=False, rect_names=("--grid", "--rect"))
-        elif name != "demo":
+        elif name not in ("demo", "flips"):
             add_region_source(p)
         if name in methods:
             listed = "; ".join(f"{m.name}: {m.summary}" for m in methods[name])
@@ -138,14 +169,14 @@ def build_parser():
                 action="store_true",
                 help="print the number of digits and a rounded value instead",
             )
-        if name in ("solve", "cover", "prove", "sample"):
+        if name in ("solve", "cover", "prove", "sample", "heights"):
             p.add_argument(
                 "-o",
                 "--output",
                 metavar="PICTURE",
                 help="also draw the answer to this file (.png, .svg or .pdf)",
             )
-        if name in ("solve", "cover", "sample"):
+        if name in ("solve", "cover", "sample", "heights"):
             p.add_argument(
                 "--text",
                 action="store_true",
@@ -159,6 +190,31 @@ def build_parser():
         type=non_negative,
         default=None,
         help="random seed (default: a fresh one each run)",
+    )
+    made["heights"].add_argument(
+        "--sample", action="store_true", help="a uniformly random tiling instead of `solve`'s"
+    )
+    made["heights"].add_argument(
+        "--seed", type=non_negative, default=None, help="random seed for --sample"
+    )
+    made["heights"].add_argument(
+        "--style",
+        choices=["map", "surface"],
+        default="map",
+        help="with -o: a colour map with contours (default) or a 3-d surface",
+    )
+    made["heights"].add_argument(
+        "--labels", action="store_true", help="with -o: write the height at every corner"
+    )
+    made["flips"].add_argument(
+        "first", metavar="A", help="the first tiling (text, as solve prints)"
+    )
+    made["flips"].add_argument("second", metavar="B", help="the second tiling")
+    made["flips"].add_argument(
+        "-o",
+        "--output",
+        metavar="ANIMATION",
+        help="also write an animation of a shortest sequence of flips (.gif)",
     )
     made["demo"].add_argument(
         "-o",

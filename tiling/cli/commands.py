@@ -1,4 +1,5 @@
-"""The sub-commands: count, solve, cover, prove, sample, trees (demo is in :mod:`.demo`).
+"""The sub-commands: count, solve, cover, prove, sample, trees (demo is in :mod:`.demo`,
+heights and flips in :mod:`.heights`).
 
 Each takes the parsed arguments and returns the exit status.  The library is
 imported inside each command, so ``tiling --help`` and ``tiling --version``
@@ -22,6 +23,7 @@ from ._io import (
     timed,
 )
 from ._pictures import check_output, draw_certificate, draw_cover, draw_tiling
+from .heights import flips, heights  # noqa: F401  (the parser finds every command here)
 
 __all__ = ["count", "solve", "cover", "prove", "sample", "trees", "demo", "checked_cover"]
 

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from .._validation import type_name
-from ..errors import TilingError
+from ..errors import ParseError, TilingError
 from .region import Region, as_cell_array
 
 __all__ = ["Tiling", "require_tiling"]
@@ -27,6 +27,22 @@ _ASCII = {
     "bottom": "\u2579 ",  # ╹
     "uncovered": "\u00b7 ",  # ·
     "outside": "  ",
+}
+
+
+# What each two-character cell of a text picture is, box-drawing or plain ASCII.
+_ASCII_KINDS = {
+    "\u257a\u2501": "left",
+    "[=": "left",
+    "\u2501\u2578": "right",
+    "=]": "right",
+    "\u257b ": "top",
+    "n ": "top",
+    "\u2579 ": "bottom",
+    "u ": "bottom",
+    "\u00b7 ": "uncovered",
+    ". ": "uncovered",
+    "  ": "outside",
 }
 
 
@@ -157,6 +173,82 @@ class Tiling:
                 "each domino labels exactly two"
             )
         return cls(region, covered.reshape(-1, 2, 2))
+
+    @classmethod
+    def from_ascii(cls, text: str) -> Tiling:
+        """Tiling from the text picture :meth:`to_ascii` draws (the format ``tiling solve`` prints).
+
+        Every cell is two characters: ``╺━`` and ``━╸`` the left and right
+        halves of a horizontal domino, ``╻`` (then a space) above ``╹`` a
+        vertical one, ``·`` an uncovered cell of the region, two spaces no
+        cell.  The plain-ASCII stand-ins the command line prints on terminals
+        without box-drawing characters (``[=`` ``=]``, ``n`` above ``u``,
+        ``.``) are read too.  Trailing spaces may be missing; blank lines
+        before and after are ignored.
+
+        Raises
+        ------
+        ParseError
+            naming the line and column (from 1) of a character that is not
+            part of the format, or of half a domino without its other half.
+
+        Examples
+        --------
+        >>> t = Tiling.from_ascii('╻ ╺━━╸\\n╹ ╺━━╸')
+        >>> t.dominoes.tolist()
+        [[[0, 0], [1, 0]], [[0, 1], [0, 2]], [[1, 1], [1, 2]]]
+        >>> Tiling.from_ascii(t.to_ascii()) == t
+        True
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"from_ascii() expects a string, not {type_name(text)}")
+        lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        while lines and not lines[0].strip():
+            lines.pop(0)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if not lines:
+            raise ParseError("the text has no dominoes: draw a tiling as tiling solve prints it")
+        width = max((len(line) + 1) // 2 for line in lines)
+        kinds = np.full((len(lines), width), "", dtype=object)
+        for i, line in enumerate(lines):
+            line = line.ljust(2 * width)
+            for j in range(width):
+                pair = line[2 * j : 2 * j + 2]
+                kind = _ASCII_KINDS.get(pair)
+                if kind is None:
+                    raise ParseError(
+                        f"{pair!r} is not a half domino, an uncovered cell ('· ') or an empty "
+                        "cell ('  '); each cell is two characters",
+                        line=i + 1,
+                        column=2 * j + 1,
+                    )
+                kinds[i, j] = kind
+        dominoes = []
+        for (i, j), kind in np.ndenumerate(kinds):
+            partner = {"left": (i, j + 1, "right"), "top": (i + 1, j, "bottom")}.get(kind)
+            lone = {"right": (i, j - 1, "left"), "bottom": (i - 1, j, "top")}.get(kind)
+            if partner:
+                pi, pj, want = partner
+                if pi >= kinds.shape[0] or pj >= width or kinds[pi, pj] != want:
+                    raise ParseError(
+                        f"the {kind} half of a domino has no {want} half beside it",
+                        line=i + 1,
+                        column=2 * j + 1,
+                    )
+                dominoes.append([(i, j), (pi, pj)])
+            elif lone:
+                pi, pj, want = lone
+                if pi < 0 or pj < 0 or kinds[pi, pj] != want:
+                    raise ParseError(
+                        f"the {kind} half of a domino has no {want} half beside it",
+                        line=i + 1,
+                        column=2 * j + 1,
+                    )
+        mask = (kinds != "outside") & (kinds != "")
+        if not mask.any():
+            raise ParseError("the text has no cells: draw a tiling as tiling solve prints it")
+        return cls(Region(mask), dominoes)
 
     # ------------------------------------------------------------------ queries
     @property

@@ -1,0 +1,199 @@
+"""Compiled loops over the lattice (numba): integrating heights, and shortest paths.
+
+Both are sequential by nature (a breadth-first search; a bucket queue), so they
+are compiled rather than vectorised: each runs in time linear in the number of
+lattice points.  numba compiles them on first use and caches the machine code
+beside this file, so only the first call on a machine pays for compilation.
+
+Edges are given as boolean grids: ``open_h[i, j]`` for the horizontal edge
+from point ``(i, j)`` to ``(i, j + 1)``, ``open_v[i, j]`` for the vertical edge
+from ``(i, j)`` to ``(i + 1, j)``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+__all__ = ["integrate", "shortest_keys", "new_keys"]
+
+
+def new_keys(on: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """Starting keys for :func:`shortest_keys`: ``values`` on ``on``, "none yet" elsewhere.
+
+    Keys are border heights plus path costs (at most 4 per edge), so below 8
+    times the number of points in absolute value: int32 keys (half the memory
+    traffic of int64) whenever that fits, with the dtype's maximum meaning
+    "no key yet".
+    """
+    dtype = np.int32 if 8 * on.size < np.iinfo(np.int32).max else np.int64
+    return np.where(on, values, np.iinfo(dtype).max).astype(dtype)
+
+
+@njit(cache=True)
+def integrate(points, open_h, open_v, step_h, step_v, heights, component):  # pragma: no cover
+    """Heights by breadth-first search along the open edges; the number of components, or -1.
+
+    ``step_h[i, j]`` is the change from ``(i, j)`` to ``(i, j + 1)`` and
+    ``step_v[i, j]`` from ``(i, j)`` to ``(i + 1, j)``; walking an edge
+    backwards gives the opposite change.  Each connected piece starts at 0 at
+    its first point in row-major order.  ``heights`` and ``component`` (the
+    piece of each point, -1 off the lattice) are filled in place.  Returns -1
+    when some open edge disagrees with the heights found (the steps do not
+    close up around some cycle).
+    """
+    h1, w1 = points.shape
+    queue = np.empty(h1 * w1, dtype=np.int64)
+    n_comp = 0
+    for start in range(h1 * w1):
+        si, sj = start // w1, start % w1
+        if not points[si, sj] or component[si, sj] >= 0:
+            continue
+        component[si, sj] = n_comp
+        heights[si, sj] = 0
+        head, tail = 0, 1
+        queue[0] = start
+        while head < tail:
+            p = queue[head]
+            head += 1
+            i, j = p // w1, p % w1
+            hp = heights[i, j]
+            if j + 1 < w1 and open_h[i, j] and component[i, j + 1] < 0:
+                component[i, j + 1] = n_comp
+                heights[i, j + 1] = hp + step_h[i, j]
+                queue[tail] = p + 1
+                tail += 1
+            if j > 0 and open_h[i, j - 1] and component[i, j - 1] < 0:
+                component[i, j - 1] = n_comp
+                heights[i, j - 1] = hp - step_h[i, j - 1]
+                queue[tail] = p - 1
+                tail += 1
+            if i + 1 < h1 and open_v[i, j] and component[i + 1, j] < 0:
+                component[i + 1, j] = n_comp
+                heights[i + 1, j] = hp + step_v[i, j]
+                queue[tail] = p + w1
+                tail += 1
+            if i > 0 and open_v[i - 1, j] and component[i - 1, j] < 0:
+                component[i - 1, j] = n_comp
+                heights[i - 1, j] = hp - step_v[i - 1, j]
+                queue[tail] = p - w1
+                tail += 1
+        n_comp += 1
+    # Every open edge must agree with the tree's heights: a closed walk whose
+    # steps do not add up to zero shows up here (as -1), not as a wrong height.
+    for i in range(h1):
+        for j in range(w1):
+            if j + 1 < w1 and open_h[i, j] and heights[i, j + 1] - heights[i, j] != step_h[i, j]:
+                return -1
+            if i + 1 < h1 and open_v[i, j] and heights[i + 1, j] - heights[i, j] != step_v[i, j]:
+                return -1
+    return n_comp
+
+
+@njit(cache=True)
+def shortest_keys(open_h, open_v, cost_right, cost_left, cost_down, cost_up, keys, none_yet):  # noqa: E501  # pragma: no cover
+    """Multi-source shortest paths with small non-negative integer costs (Dial's buckets).
+
+    ``keys`` (from :func:`new_keys`) holds each source's starting key and
+    ``none_yet`` (its dtype's maximum) elsewhere; on
+    return it holds, for every point, the least ``key(source) + cost of a
+    path`` from a source.  Moving from ``(i, j)`` to ``(i, j + 1)`` costs
+    ``cost_right[i, j]``, back ``cost_left[i, j]``; down and up along vertical
+    edges ``cost_down[i, j]`` and ``cost_up[i, j]``.  Points are settled in
+    increasing order of key from a ring of ``max cost + 1`` buckets, and the
+    sources join in order of their keys, so the cost is linear in the number
+    of points plus the range of keys (Dial 1969).
+    """
+    h1, w1 = keys.shape
+    max_cost = 0
+    for i in range(h1):
+        for j in range(w1):
+            if j + 1 < w1 and open_h[i, j]:
+                max_cost = max(max_cost, cost_right[i, j], cost_left[i, j])
+            if i + 1 < h1 and open_v[i, j]:
+                max_cost = max(max_cost, cost_down[i, j], cost_up[i, j])
+    ring = max_cost + 1
+    # the sources, sorted by key
+    n_src = 0
+    for i in range(h1):
+        for j in range(w1):
+            if keys[i, j] < none_yet:
+                n_src += 1
+    if n_src == 0:
+        return
+    src_key = np.empty(n_src, dtype=np.int64)
+    src_i = np.empty(n_src, dtype=np.int32)
+    src_j = np.empty(n_src, dtype=np.int32)
+    k = 0
+    for i in range(h1):
+        for j in range(w1):
+            if keys[i, j] < none_yet:
+                src_key[k] = keys[i, j]
+                src_i[k] = i
+                src_j[k] = j
+                k += 1
+    order = np.argsort(src_key, kind="mergesort")
+    # one pool entry per push (each source once, each point at most once per
+    # neighbour that improves it), linked into the bucket of its key
+    cap = n_src + 4 * h1 * w1 + 1
+    pool_i = np.empty(cap, dtype=np.int32)
+    pool_j = np.empty(cap, dtype=np.int32)
+    pool_next = np.empty(cap, dtype=np.int32)
+    head = np.full(ring, -1, dtype=np.int32)
+    waiting = 0  # entries in the ring
+    used = 0
+    next_src = 0
+    cur = src_key[order[0]]
+    while waiting > 0 or next_src < n_src:
+        if waiting == 0 and src_key[order[next_src]] > cur:
+            cur = src_key[order[next_src]]  # jump over a gap in the keys
+        while next_src < n_src and src_key[order[next_src]] == cur:
+            s = order[next_src]
+            next_src += 1
+            i, j = src_i[s], src_j[s]
+            if keys[i, j] == cur:  # else a path from another source got there cheaper
+                b = cur % ring
+                pool_i[used] = i
+                pool_j[used] = j
+                pool_next[used] = head[b]
+                head[b] = used
+                used += 1
+                waiting += 1
+        b = cur % ring
+        # pop from the head, so points pushed into this bucket by a zero-cost
+        # edge while it is being emptied are settled too
+        while head[b] >= 0:
+            e = head[b]
+            head[b] = pool_next[e]
+            waiting -= 1
+            i, j = pool_i[e], pool_j[e]
+            if keys[i, j] != cur:
+                continue  # a stale entry: the point was settled at a smaller key
+            for d in range(4):
+                if d == 0:
+                    if j + 1 >= w1 or not open_h[i, j]:
+                        continue
+                    qi, qj, c = i, j + 1, cost_right[i, j]
+                elif d == 1:
+                    if j == 0 or not open_h[i, j - 1]:
+                        continue
+                    qi, qj, c = i, j - 1, cost_left[i, j - 1]
+                elif d == 2:
+                    if i + 1 >= h1 or not open_v[i, j]:
+                        continue
+                    qi, qj, c = i + 1, j, cost_down[i, j]
+                else:
+                    if i == 0 or not open_v[i - 1, j]:
+                        continue
+                    qi, qj, c = i - 1, j, cost_up[i - 1, j]
+                nk = cur + c
+                if nk < keys[qi, qj]:
+                    keys[qi, qj] = nk
+                    nb = nk % ring
+                    pool_i[used] = qi
+                    pool_j[used] = qj
+                    pool_next[used] = head[nb]
+                    head[nb] = used
+                    used += 1
+                    waiting += 1
+        cur += 1

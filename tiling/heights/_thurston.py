@@ -1,0 +1,369 @@
+"""Thurston's algorithm: tileability, and the minimal and maximal tilings.
+
+A function on the lattice points of a region is the height function of a
+tiling exactly when (a) it has the region's fixed values on the border,
+and (b) along every edge it changes by the default step or by -3 times it
+(see :func:`~tiling.heights.height`).  Write ``w(p -> q)`` for 1 when the
+default step from ``p`` to ``q`` is +1 and 3 when it is -1; (b) says, given
+that heights are fixed modulo 4, that ``h(q) - h(p) <= w(p -> q)`` along every
+edge in both directions.  Such difference constraints have a least and a
+greatest solution given by shortest paths: with ``d`` the distance in the
+lattice graph weighted by ``w`` and ``b`` the border heights,
+
+    h_min(p) = max over border points q of ( b(q) - d(p, q) ),
+    h_max(p) = min over border points q of ( b(q) + d(q, p) ),
+
+and a tiling exists exactly when ``h_min`` (or ``h_max``) equals ``b`` on the
+whole border (Thurston 1990; the pointwise order on heights makes the
+tilings of a simply connected region a distributive lattice, Rémila 2004).
+``h_min`` and ``h_max`` are then the heights of the minimal and maximal
+tilings.  The distances are computed from all border points at once by
+Dial's bucket queue (costs 1 and 3), in time linear in the area: this
+module's ``is_tileable`` decides tileability without looking for a
+matching.
+
+On a region with holes, the border heights of each hole depend on the flux
+class, and the slits that make heights single-valued shift the constraints
+across them.  There the module starts from any tiling ``t0`` (found by
+Hopcroft-Karp) and solves for ``g = h - height(t0)``: the constraint along
+an edge becomes ``g(q) - g(p) <= 0`` where ``t0`` climbs from ``p`` to ``q``
+and ``<= 4`` where it descends, whatever the slits, so the same bucket queue
+finds the least and greatest ``g`` with the border values of the requested
+flux class.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ..errors import TilingError
+from ..model.region import Region, label, require_region
+from ..model.tiling import Tiling
+from ._height import integrate_steps, tiling_steps
+from ._lattice import Lattice, lattice_of
+
+__all__ = ["is_tileable", "min_tiling", "max_tiling", "extreme_tiling"]
+
+
+def _border_heights(lattice: Lattice) -> np.ndarray | None:
+    """Heights on the border of a region with no hole, or None when they do not close up.
+
+    Integrated along border edges only, from each piece's first point.  Around
+    a part of the region pinched off at a corner, the border closes up only
+    when that part is balanced; otherwise there is no tiling.
+    """
+    from ._kernels import integrate
+
+    points = lattice.boundary_points
+    heights = np.zeros(points.shape, dtype=np.int64)
+    component = np.full(points.shape, -1, dtype=np.int64)
+    step_h, step_v = lattice.step_h, lattice.step_v
+    bh, bv = lattice.boundary_h, lattice.boundary_v
+    if integrate(points, bh, bv, step_h, step_v, heights, component) < 0:
+        return None
+    return heights
+
+
+def _extreme_simply_connected(lattice: Lattice, which: str) -> np.ndarray | None:
+    """``h_min`` or ``h_max`` of a region without holes; None when it has no tiling."""
+    from ._kernels import new_keys, shortest_keys
+
+    border = _border_heights(lattice)
+    if border is None:
+        return None
+    on_border = lattice.boundary_points
+    sign = -1 if which == "min" else 1  # keys: -h for the least solution, h for the greatest
+    keys = new_keys(on_border, sign * border)
+    sh, sv = lattice.step_h, lattice.step_v  # int8: small costs keep the loop in cache
+    # w(step) = 2 - step: 1 for a +1 step, 3 for a -1 step.  The greatest solution
+    # moves along edges at the forward weight, the least at the weight of the
+    # reverse step (h_min(p) = b(q) - d(p, q) is a distance *to* q).
+    forward = (2 - sh, 2 + sh, 2 - sv, 2 + sv)
+    backward = (2 + sh, 2 - sh, 2 + sv, 2 - sv)
+    costs = backward if which == "min" else forward
+    none_yet = np.iinfo(keys.dtype).max
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, none_yet)  # no slits here
+    if (keys[on_border] != sign * border[on_border]).any():
+        return None
+    return sign * keys.astype(np.int64)
+
+
+def _border_groups(lattice: Lattice) -> np.ndarray:
+    """For each lattice point, which hole of ``region.holes()`` it borders (-1: the outside or none).
+
+    The missing cells around one lattice point are joined across corners, so
+    a border point touches one group only.
+    """
+    labels, k = label(~np.pad(lattice.region.mask, 1), eight=True)
+    # the four cells around point (i, j) are padded cells (i..i+1, j..j+1); region
+    # cells are labelled 0, so the largest label is the group's (or 0)
+    touching = np.maximum(
+        np.maximum(labels[:-1, :-1], labels[:-1, 1:]), np.maximum(labels[1:, :-1], labels[1:, 1:])
+    )
+    group_of_label = np.full(k + 1, -1, dtype=np.int64)
+    anchors = lattice.hole_anchors
+    if anchors:
+        rows, cols = np.array(anchors, dtype=np.int64).T
+        group_of_label[labels[rows + 1, cols + 1]] = np.arange(len(anchors))
+    return group_of_label[touching]
+
+
+def _extreme_in_class(
+    lattice: Lattice,
+    which: str,
+    steps: tuple[np.ndarray, np.ndarray],
+    phi: np.ndarray,
+    target: np.ndarray | None,
+) -> np.ndarray | None:
+    """``g = h - phi`` for the least or greatest heights of a flux class, or None if it is empty.
+
+    ``steps`` and ``phi`` are the edge steps and heights of a tiling of the
+    region; ``target`` is the class's flux (None: the class of that tiling).
+    """
+    from ._kernels import new_keys, shortest_keys
+
+    step_h, step_v = steps
+    on_border = lattice.boundary_points
+    anchors = lattice.hole_anchors
+    offset = np.zeros(len(anchors) + 1, dtype=np.int64)  # last entry: the outside (-1)
+    if target is not None and len(anchors):
+        rows, cols = np.array(anchors, dtype=np.int64).T
+        offset[:-1] = target - phi[rows, cols]
+    g_border = offset[_border_groups(lattice)]
+    sign = -1 if which == "min" else 1
+    keys = new_keys(on_border, sign * g_border)
+    # reduced costs: 0 where the start tiling climbs along the move, 4 where it descends
+    climb_right = np.where(step_h > 0, 0, 4).astype(np.int8)
+    climb_left = np.where(step_h < 0, 0, 4).astype(np.int8)
+    climb_down = np.where(step_v > 0, 0, 4).astype(np.int8)
+    climb_up = np.where(step_v < 0, 0, 4).astype(np.int8)
+    forward = (climb_right, climb_left, climb_down, climb_up)
+    backward = (climb_left, climb_right, climb_up, climb_down)
+    costs = backward if which == "min" else forward
+    # every edge constrains g, slit or not: the reduced costs do not see the slits
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, np.iinfo(keys.dtype).max)
+    if (keys[on_border] != sign * g_border[on_border]).any():
+        return None
+    return sign * keys.astype(np.int64)
+
+
+def _tiling_from_heights(lattice: Lattice, heights: np.ndarray) -> Tiling:
+    """The tiling of a region without holes whose height function is ``heights``."""
+    sh, sv = lattice.step_h, lattice.step_v
+    # an edge is inside a domino where the height changes by -3 times the default
+    across_h = lattice.edge_h & (heights[:, 1:] - heights[:, :-1] == -3 * sh)
+    across_v = lattice.edge_v & (heights[1:, :] - heights[:-1, :] == -3 * sv)
+    return _dominoes_from_crossings(lattice.region, across_h, across_v)
+
+
+def _tiling_from_class(
+    lattice: Lattice, steps: tuple[np.ndarray, np.ndarray], g: np.ndarray
+) -> Tiling:
+    """The tiling whose heights are ``phi + g``, ``steps`` being those of ``phi``'s tiling.
+
+    Along every edge, slit or not, the new step is the old one plus the change
+    of ``g`` (a slit shifts heights by the same amount for every tiling).
+    """
+    step_h, step_v = steps
+    new_h = step_h + (g[:, 1:] - g[:, :-1])
+    new_v = step_v + (g[1:, :] - g[:-1, :])
+    across_h = lattice.edge_h & (new_h == -3 * lattice.step_h)
+    across_v = lattice.edge_v & (new_v == -3 * lattice.step_v)
+    return _dominoes_from_crossings(lattice.region, across_h, across_v)
+
+
+def _dominoes_from_crossings(region: Region, across_h: np.ndarray, across_v: np.ndarray) -> Tiling:
+    r, c = np.nonzero(across_h)  # horizontal edge (r, c): vertical domino (r-1, c), (r, c)
+    vertical = np.stack([np.stack([r - 1, c], 1), np.stack([r, c], 1)], 1)
+    r, c = np.nonzero(across_v)  # vertical edge (r, c): horizontal domino (r, c-1), (r, c)
+    horizontal = np.stack([np.stack([r, c - 1], 1), np.stack([r, c], 1)], 1)
+    return Tiling(region, np.concatenate([horizontal, vertical]))
+
+
+def _any_tiling(region: Region) -> Tiling | None:
+    from ..matching import hopcroft_karp  # public solver; the only way in with holes
+
+    t = hopcroft_karp(region)
+    return t if t.is_perfect else None
+
+
+def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | None:
+    """The minimal or maximal tiling (``which``: "min" or "max"), or None when there is none.
+
+    Regions without holes take Thurston's route; regions with holes need
+    ``flux`` when :meth:`Region.holes` is not empty (see :func:`min_tiling`).
+    """
+    if region.trivially_untileable():
+        return None
+    lattice = lattice_of(region)
+    anchors = lattice.hole_anchors
+    target = _check_flux(flux, len(anchors))
+    if lattice.is_simply_connected:
+        heights = _extreme_simply_connected(lattice, which)
+        return None if heights is None else _tiling_from_heights(lattice, heights)
+    start = _any_tiling(region)
+    if start is None:
+        return None
+    if anchors and target is None:
+        raise TilingError(
+            f"{which}_tiling(): the region has {len(anchors)} hole"
+            f"{'s' if len(anchors) != 1 else ''}, so its tilings fall into flux classes, each "
+            f"with its own {which}imal tiling; pass flux=tiling.heights.flux(t) for a tiling t "
+            "of the class you want"
+        )
+    steps = tiling_steps(lattice, start)
+    g = _extreme_in_class(lattice, which, steps, integrate_steps(lattice, *steps), target)
+    if g is None:
+        raise TilingError(
+            f"{which}_tiling(): no tiling of this region has flux {target.tolist()}; "
+            "fluxes of tilings come from tiling.heights.flux(t)"
+        )
+    return _tiling_from_class(lattice, steps, g)
+
+
+def _check_flux(flux: Any, n_holes: int) -> np.ndarray | None:
+    if flux is None:
+        return None
+    if isinstance(flux, (str, bytes)) or not isinstance(flux, (Sequence, np.ndarray)):
+        raise TypeError(
+            f"flux must be a sequence of integers (one per hole), not {type(flux).__name__}"
+        )
+    arr = np.asarray(flux)
+    if arr.ndim != 1 or len(arr) != n_holes:
+        raise TilingError(
+            f"flux must have one entry per hole of the region ({n_holes}), got shape {arr.shape}"
+        )
+    if len(arr) and (arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer)):
+        raise TypeError(f"flux must hold integers, got dtype {arr.dtype}")
+    return arr.astype(np.int64)
+
+
+def is_tileable(region: Region) -> bool:
+    """Whether ``region`` has a domino tiling, by Thurston's height-function algorithm.
+
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    bool
+
+    Notes
+    -----
+    Thurston (1990): on a region without holes, the heights of the border
+    are fixed (:func:`height`), and a tiling exists exactly when the least
+    function obeying the height rules below the border values, found by
+    shortest paths from the border, meets them all (see this module's
+    docstring).  Here the shortest paths run from all border points at once
+    with Dial's buckets, in time linear in the area, and no matching is
+    searched for.  Regions whose colours or parity already fail return
+    False at once; regions with holes (including holes that touch the
+    outside at a corner) are decided by Hopcroft-Karp's matching, since
+    their border heights depend on the tiling.
+
+    References
+    ----------
+    W. P. Thurston, "Conway's tiling groups", American Mathematical Monthly
+    97 (1990) 757-773.  I. Pak, A. Sheffer and M. Tassy, "Fast domino
+    tileability", Discrete & Computational Geometry 56 (2016) 377-394.
+
+    Examples
+    --------
+    >>> from tiling import Region, examples
+    >>> is_tileable(Region.rectangle(8, 8))
+    True
+    >>> is_tileable(examples.figure_7x7())  # balanced colours, yet no tiling
+    False
+    """
+    require_region(region, "is_tileable")
+    lattice = lattice_of(region)
+    if lattice.is_simply_connected:
+        # an odd or unbalanced piece makes its border heights fail to close up,
+        # so Thurston's test needs no separate count of colours
+        return _extreme_simply_connected(lattice, "min") is not None
+    return not region.trivially_untileable() and _any_tiling(region) is not None
+
+
+def _tiling_or_error(region: Region, which: str, flux: Any) -> Tiling:
+    tiling = extreme_tiling(region, which, flux)
+    if tiling is None:
+        from ..proofs.certificates import no_tiling_error
+
+        raise no_tiling_error(region)
+    return tiling
+
+
+def min_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
+    """The tiling of ``region`` whose height function is pointwise the least.
+
+    Parameters
+    ----------
+    region : Region
+    flux : sequence of int, optional
+        For a region with holes (:meth:`Region.holes`): the flux class, as
+        :func:`flux` gives it for a tiling of that class.  Tilings of
+        different classes are not comparable, and each class has its own
+        minimal tiling.  Not needed when the region has no holes.
+
+    Returns
+    -------
+    Tiling
+        No flip lowers its height anywhere: every flippable 2 x 2 block has
+        its centre at a local minimum.
+
+    Raises
+    ------
+    NoTilingError
+        when the region has no tiling (with a checked proof).
+    TilingError
+        for a region with holes and no ``flux``, or a flux no tiling has.
+
+    Notes
+    -----
+    Thurston's construction (see the module docstring): the least height
+    function with the border's values, by shortest paths from the border
+    with Dial's buckets, then the dominoes read off the edges where the height
+    changes by -3 times the default step.  Linear in the area.  With holes,
+    one tiling is found first by Hopcroft-Karp, O(E sqrt V), and the same
+    shortest paths run on the differences from its heights.
+
+    Examples
+    --------
+    >>> from tiling import Region
+    >>> print(min_tiling(Region.rectangle(2, 4)).to_ascii())
+    ╻ ╺━━╸╻
+    ╹ ╺━━╸╹
+    """
+    require_region(region, "min_tiling")
+    return _tiling_or_error(region, "min", flux)
+
+
+def max_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
+    """The tiling of ``region`` whose height function is pointwise the greatest.
+
+    As :func:`min_tiling`, with the greatest solution of the height
+    constraints: no flip raises its height anywhere.
+
+    Parameters
+    ----------
+    region : Region
+    flux : sequence of int, optional
+        The flux class, for a region with holes (see :func:`min_tiling`).
+
+    Returns
+    -------
+    Tiling
+
+    Examples
+    --------
+    >>> from tiling import Region
+    >>> print(max_tiling(Region.rectangle(2, 4)).to_ascii())
+    ╺━━╸╺━━╸
+    ╺━━╸╺━━╸
+    """
+    require_region(region, "max_tiling")
+    return _tiling_or_error(region, "max", flux)
