@@ -87,7 +87,7 @@ def preset(name: str, n: int | None = None, *, max_cells: int | None = None):
     >>> preset("aztec", 2).n_cells
     12
     >>> preset("heart").n_cells
-    36
+    32
     """
     check_choice(name, tuple(PRESETS), "preset")
     p = PRESETS[name]

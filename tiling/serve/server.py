@@ -72,6 +72,12 @@ def serve(
     out : file, optional
         Where the address is printed (default: standard output).
 
+    Notes
+    -----
+    The workers are processes started by ``multiprocessing`` ("forkserver"
+    where available, else "spawn"), which import the main module: a script
+    that calls :func:`serve` must do so under ``if __name__ == "__main__":``.
+
     Raises
     ------
     MissingDependency

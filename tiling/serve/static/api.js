@@ -76,20 +76,24 @@ export class Job {
 }
 
 // A lane holds at most one job: starting another cancels the one before.
+// `onchange` is called whenever the lane starts or stops working.
 export class Lane {
-  constructor() {
+  constructor(onchange = () => {}) {
     this.job = null;
+    this.onchange = onchange;
   }
 
   start(question, body, options) {
-    this.cancel();
+    if (this.job) this.job.cancel();
     this.job = new Job(question, body, options);
+    this.onchange();
     return this.job;
   }
 
   cancel() {
     if (this.job) this.job.cancel();
     this.job = null;
+    this.onchange();
   }
 
   isCurrent(job) {
@@ -98,5 +102,6 @@ export class Lane {
 
   done(job) {
     if (this.job === job) this.job = null;
+    this.onchange();
   }
 }

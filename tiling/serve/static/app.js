@@ -24,8 +24,8 @@ const state = {
   view: null, // what is drawn over the region: {title, layers...}
   tiling: null, // the dominoes last shown, for "Colour it" and the export
   anim: null, // {frames, index, timer}
-  live: new Lane(),
-  action: new Lane(),
+  live: new Lane(() => setBusy()),
+  action: new Lane(() => setBusy()),
   pendingLive: null, // timer of the next live question
   geometry: { s: 20, ox: 0, oy: 0 },
 };
@@ -409,6 +409,12 @@ function showCount(c) {
   if (c.pending) {
     box.classList.add("pending");
     box.textContent = "counting…";
+    const job = c.pending;
+    const tick = setInterval(() => {
+      if (!state.live.isCurrent(job)) return clearInterval(tick);
+      const t = (performance.now() - job.started) / 1000;
+      if (t >= 1) box.textContent = `counting… ${t.toFixed(0)} s`;
+    }, 500);
     const cancel = document.createElement("button");
     cancel.textContent = "Cancel";
     cancel.addEventListener("click", () => {
@@ -488,12 +494,14 @@ function firstCell() {
   return null;
 }
 
+const CLASS_WORDS =
+  "Colours: horizontal dominoes are N or S, vertical ones W or E, by the colour of their left or top cell (the classes of domino shuffling).";
+
 // The classes that occur, in the order N, S, W, E.
 function classLegend(fills) {
   const c = state.info.orientation_colors;
   const used = new Set(fills);
-  const words = { N: "N (horizontal)", S: "S (horizontal)", W: "W (vertical)", E: "E (vertical)" };
-  return ["N", "S", "W", "E"].filter((k) => used.has(c[k])).map((k) => ({ fill: c[k], text: words[k] }));
+  return ["N", "S", "W", "E"].filter((k) => used.has(c[k])).map((k) => ({ fill: c[k], text: k }));
 }
 
 function proofLayers(proof) {
@@ -529,7 +537,7 @@ function noTilingView(proof) {
 
 function tilingView(title, answer, extra = {}) {
   const fills = classFills(answer.dominoes, firstCell());
-  state.tiling = { dominoes: answer.dominoes, kind: extra.kind || "tiling" };
+  state.tiling = { dominoes: answer.dominoes, kind: extra.kind || "tiling", uncovered: extra.dots };
   return { title, dominoes: answer.dominoes, fills, legend: classLegend(fills), ...extra };
 }
 
@@ -539,7 +547,7 @@ const VIEWS = {
     async run(ask) {
       const a = await ask("find", {});
       if (!a.tileable) return noTilingView(a.proof);
-      return tilingView("A tiling", a, { text: `${plural(a.dominoes.length, "domino", "dominoes")}, found by ${a.method} in ${seconds(a.seconds)}. Colours: the four shuffling classes.` });
+      return tilingView("A tiling", a, { text: `${plural(a.dominoes.length, "domino", "dominoes")}, found by ${a.method} in ${seconds(a.seconds)}. ${CLASS_WORDS}` });
     },
   },
   proof: {
@@ -580,7 +588,7 @@ const VIEWS = {
       return tilingView("A uniformly random tiling", a, {
         kind: "sample",
         seed: a.seed,
-        text: `Seed ${a.seed}: every tiling was equally likely (${a.method}, ${seconds(a.seconds)}). Re-roll for another; the same seed gives the same tiling.`,
+        text: `Seed ${a.seed}: every tiling was equally likely (${a.method}, ${seconds(a.seconds)}). Re-roll for another; the same seed gives the same tiling. ${CLASS_WORDS}`,
       });
     },
   },
@@ -588,6 +596,7 @@ const VIEWS = {
     verb: "colouring the dominoes",
     async run(ask) {
       let dominoes = state.tiling && state.tiling.dominoes;
+      const uncovered = state.tiling ? state.tiling.uncovered : undefined;
       if (!dominoes) {
         const found = await ask("find", {});
         if (!found.tileable) return noTilingView(found.proof);
@@ -596,9 +605,10 @@ const VIEWS = {
       const a = await ask("color", { dominoes, k: 4 });
       const palette = state.info.palette;
       const used = new Set(a.colors).size;
-      state.tiling = { dominoes: a.dominoes, kind: state.tiling ? state.tiling.kind : "tiling" };
+      state.tiling = { dominoes: a.dominoes, kind: state.tiling ? state.tiling.kind : "tiling", uncovered };
       return {
         title: `Coloured with ${used} colours`,
+        dots: uncovered,
         text: `Dominoes that share a side have different colours (${seconds(a.seconds)}). Four colours always suffice: the dominoes form a planar map.`,
         dominoes: a.dominoes,
         fills: a.colors.map((k) => palette[k % palette.length]),
@@ -796,7 +806,7 @@ function kuhnAnimation(steps) {
       for (const d of dominoes) covered.add(d[0] * cols + d[1]).add(d[2] * cols + d[3]);
       view.dots = [];
       for (let r = 0; r < state.grid.rows; r++) for (let c = 0; c < cols; c++) if (state.grid.has(r, c) && !covered.has(r * cols + c)) view.dots.push([r, c]);
-      state.tiling = { dominoes, kind: left ? "cover" : "tiling" };
+      state.tiling = { dominoes, kind: left ? "cover" : "tiling", uncovered: view.dots };
     }
     return view;
   };
@@ -843,6 +853,10 @@ function showFrame(i) {
 
 function startAnimation(view) {
   state.anim = { view, frames: view.frames, index: 0, timer: null };
+  // the slowest speed that shows the whole animation within half a minute
+  const speeds = [...$("speed").options].map((o) => Number(o.value));
+  const fit = speeds.find((fps) => view.frames.length / fps <= 30) ?? speeds[speeds.length - 1];
+  $("speed").value = String(Math.max(fit, 4));
   $("frame").max = view.frames.length - 1;
   showFrame(0);
   play();
@@ -913,7 +927,7 @@ function download(name, blob) {
 function pictureScene() {
   const box = state.grid.box();
   const rows = box[2] - box[0], cols = box[3] - box[1];
-  const s = Math.max(2, Math.min(40, Math.floor(2000 / Math.max(rows, cols))));
+  const s = Math.max(2, Math.min(60, Math.floor(2000 / Math.max(rows, cols))));
   const margin = Math.max(4, Math.round(s / 2));
   const width = cols * s + 2 * margin, height = rows * s + 2 * margin;
   return { box, width, height, s, ox: margin - box[1] * s, oy: margin - box[0] * s };
@@ -1026,6 +1040,7 @@ window.explorer = {
     return { x: ox + (c + 0.5) * s, y: oy + (r + 0.5) * s };
   },
   svgPicture,
+  pngPicture,
 };
 
 start();
