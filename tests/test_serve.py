@@ -438,6 +438,17 @@ def test_requests_for_another_host_name_are_refused(server):
     assert request(server.url, "/api", headers={"Host": "localhost"})[0] == 200
 
 
+def test_a_bug_in_the_server_is_a_json_error_too(server, monkeypatch):
+    def broken():
+        raise RuntimeError("a planted bug")
+
+    monkeypatch.setattr(server.pool, "status", broken)
+    got = error_of(request(server.url, "/api"))
+    assert got[:2] == (500, "internal") and "a planted bug" in got[2]
+    monkeypatch.undo()
+    assert request(server.url, "/api")[0] == 200
+
+
 def test_region_box_reads_the_mask_shape_without_numpy():
     for picture in ("..\n.#.", "\n\n#..\n...\n\n", " .  .\n", "...\n\n.."):
         assert region_box(picture) == Region.from_ascii(picture).shape
@@ -491,7 +502,7 @@ def test_a_ticket_in_use_is_refused(server):
     thread, result = in_thread(ask, server.url, "count", region=text(slow_region()), ticket="twice")
     wait_until(lambda: server.pool.is_running("twice"))
     got = error_of(ask(server.url, "count", region="..", ticket="twice"))
-    assert got[:2] == (409, "bad-request") and "already in use" in got[2]
+    assert got[:2] == (409, "ticket-in-use") and "already in use" in got[2]
     ask(server.url, "cancel", ticket="twice")
     thread.join(30)
 

@@ -11,24 +11,19 @@ from ._io import EXIT_OK, UserError, non_negative, positive
 __all__ = ["serve", "add_arguments"]
 
 
-def _seconds(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < float("inf"):
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
-    return value
+def _positive_number(unit, below=float("inf")):
+    """argparse type for a positive number of ``unit`` (below ``below``)."""
 
+    def parse(text):
+        try:
+            value = float(text)
+        except ValueError:
+            value = 0.0
+        if not 0 < value < below:
+            raise argparse.ArgumentTypeError(f"expected a positive number of {unit}, got {text!r}")
+        return value
 
-def _gib(text):
-    try:
-        value = float(text)
-    except ValueError:
-        value = 0.0
-    if not 0 < value < 2**20:
-        raise argparse.ArgumentTypeError(f"expected a positive number of GiB, got {text!r}")
-    return value
+    return parse
 
 
 def add_arguments(parser):
@@ -55,7 +50,7 @@ def add_arguments(parser):
     )
     parser.add_argument(
         "--time-limit",
-        type=_seconds,
+        type=_positive_number("seconds"),
         default=60.0,
         metavar="SECONDS",
         help="longest a question may take; the page can cancel sooner (default: 60)",
@@ -69,7 +64,7 @@ def add_arguments(parser):
     )
     parser.add_argument(
         "--memory-limit",
-        type=_gib,
+        type=_positive_number("GiB", below=2**20),
         default=None,
         metavar="GIB",
         help="memory each worker may use, in GiB (default: half the machine's, shared)",

@@ -76,8 +76,9 @@ Kinds: ``bad-json``, ``bad-content-type`` (415), ``bad-request``,
 ``bad-region`` (the picture, with line and column), ``unknown-question`` and
 ``unknown-preset`` (404), ``too-large`` (413 for the request or the region,
 422 when no method can handle the region), ``time-limit`` (504),
-``cancelled`` (409), ``busy`` (503), ``worker-died`` and ``internal``
-(500), ``bad-host`` (400), ``http`` (404, 405).
+``cancelled`` and ``ticket-in-use`` (409), ``busy`` (503),
+``out-of-memory`` (507), ``worker-died`` and ``internal`` (500),
+``bad-host`` (400), ``http`` (404, 405).
 
 Questions run in worker processes (:mod:`.workers`): a question past its
 time limit, or cancelled, has its worker killed and replaced, so the server

@@ -195,8 +195,8 @@ def create_app(
     from starlette.routing import Mount, Route
     from starlette.staticfiles import StaticFiles
 
-    from .presets import describe_presets, preset
-    from .workers import Busy, Cancelled, TimeLimit, WorkerDied, WorkerPool
+    from .presets import PRESETS, describe_presets, preset
+    from .workers import Busy, Cancelled, TicketInUse, TimeLimit, WorkerDied, WorkerPool
 
     settings = settings or Settings()
     limiter = anyio.CapacityLimiter(settings.workers + settings.max_waiting + 4)
@@ -260,10 +260,9 @@ def create_app(
                 n = int(n)
             region = preset(name, n, max_cells=settings.max_cells)
         except TilingError as err:
-            unknown = str(err).startswith("unknown preset")
-            return _error(
-                "unknown-preset" if unknown else "bad-request", str(err), 404 if unknown else 400
-            )
+            if name not in PRESETS:
+                return _error("unknown-preset", str(err), 404)
+            return _error("bad-request", str(err), 400)
         return JSONResponse({"name": name, "region": region.to_ascii()})
 
     async def cancel(request):
@@ -303,8 +302,8 @@ def create_app(
             return _error("cancelled", "cancelled", 409)
         except WorkerDied as err:
             return _error("worker-died", str(err), 500)
-        except ValueError as err:  # a ticket already in use
-            return _error("bad-request", str(err), 409)
+        except TicketInUse as err:
+            return _error("ticket-in-use", str(err), 409)
         return Response(data, status_code=status, media_type="application/json")
 
     async def http_error(request, exc):
@@ -313,6 +312,15 @@ def create_app(
             message = words.get(exc.status_code, exc.detail)
             return _error("http", f"{message}: {request.url.path}", exc.status_code)
         return Response(exc.detail, status_code=exc.status_code, media_type="text/plain")
+
+    async def bug(request, exc):
+        # A bug of ours (the library's errors are answered by the workers): say
+        # so in JSON; uvicorn logs the traceback for whoever runs the server.
+        return _error(
+            "internal",
+            f"internal error ({type(exc).__name__}: {exc}); please report it",
+            500,
+        )
 
     app = Starlette(
         routes=[
@@ -323,7 +331,7 @@ def create_app(
             Route("/api/{question}", ask, methods=["POST"]),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
-        exception_handlers={HTTPException: http_error},
+        exception_handlers={HTTPException: http_error, Exception: bug},
         lifespan=lifespan,
     )
     return _Guard(app, settings)

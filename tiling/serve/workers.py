@@ -26,7 +26,15 @@ import time
 import traceback
 from typing import Any
 
-__all__ = ["WorkerPool", "Cancelled", "TimeLimit", "Busy", "WorkerDied", "PRELOAD"]
+__all__ = [
+    "WorkerPool",
+    "Cancelled",
+    "TimeLimit",
+    "Busy",
+    "WorkerDied",
+    "TicketInUse",
+    "PRELOAD",
+]
 
 #: Modules the fork server imports once, so each worker starts warm.
 PRELOAD = [
@@ -56,6 +64,10 @@ class Busy(Exception):
 
 class WorkerDied(Exception):
     """The worker stopped while answering (killed from outside, or crashed)."""
+
+
+class TicketInUse(ValueError):
+    """Another question in progress has the same ticket."""
 
 
 def _serve(conn: Any, memory_limit: int | None) -> None:
@@ -190,7 +202,8 @@ class WorkerPool:
 
         Waits for a free worker, then for the answer, ``time_limit`` seconds
         in all.  Raises :class:`Busy`, :class:`TimeLimit`, :class:`Cancelled`
-        (after :meth:`cancel` of ``ticket``) or :class:`WorkerDied`.
+        (after :meth:`cancel` of ``ticket``), :class:`WorkerDied` or
+        :class:`TicketInUse`.
         """
         deadline = time.monotonic() + time_limit
         state = _Ticket()
@@ -198,7 +211,7 @@ class WorkerPool:
             if self._closed:
                 raise WorkerDied("the server is shutting down")
             if ticket in self._tickets:
-                raise ValueError(f"ticket {ticket!r} is already in use")
+                raise TicketInUse(f"ticket {ticket!r} is already in use by another question")
             if not self._idle and self._waiting >= self._max_waiting:
                 raise Busy(
                     f"{self._waiting} questions are already waiting for a worker; "
