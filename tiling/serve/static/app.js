@@ -504,13 +504,18 @@ function classLegend(fills) {
   return ["N", "S", "W", "E"].filter((k) => used.has(c[k])).map((k) => ({ fill: c[k], text: k }));
 }
 
+// A small set S is ringed too, so that it shows on a large region.
+const RING_AT_MOST = 12;
+
 function proofLayers(proof) {
-  if (proof.kind === "parity") return { marks: [{ cells: proof.cells, fill: THEME.highlight }] };
+  const rings = proof.cells.length <= RING_AT_MOST ? proof.cells : [];
+  if (proof.kind === "parity") return { marks: [{ cells: proof.cells, fill: THEME.highlight }], rings };
   return {
     marks: [
       { cells: proof.cells, fill: THEME.highlight, label: "S" },
       { cells: proof.neighbors, fill: THEME.neighbor, label: "N" },
     ],
+    rings,
   };
 }
 
@@ -740,6 +745,7 @@ $("show-bound").addEventListener("change", (event) => {
     setLegend([...proofLegend(view.bound), { fill: THEME.mark, dot: true, text: "uncovered" }]);
   } else {
     delete view.marks;
+    delete view.rings;
     view.outlineOnly = false;
     setLegend(view.legendSaved || view.legend);
   }

@@ -103,8 +103,10 @@ export class CanvasPainter {
       ctx.moveTo(flat[i] + radius, flat[i + 1]);
       ctx.arc(flat[i], flat[i + 1], radius, 0, 2 * Math.PI);
     }
-    ctx.fillStyle = fill;
-    ctx.fill();
+    if (fill) {
+      ctx.fillStyle = fill;
+      ctx.fill();
+    }
     if (stroke) {
       ctx.strokeStyle = stroke;
       ctx.lineWidth = width;
@@ -170,7 +172,7 @@ export class SvgPainter {
   dots(flat, radius, { fill, stroke, width = 1 }) {
     const strokeAttr = stroke ? ` stroke="${stroke}" stroke-width="${fmt(width)}"` : "";
     for (let i = 0; i < flat.length; i += 2) {
-      this.parts.push(`<circle cx="${fmt(flat[i])}" cy="${fmt(flat[i + 1])}" r="${fmt(radius)}" fill="${fill}"${strokeAttr}/>`);
+      this.parts.push(`<circle cx="${fmt(flat[i])}" cy="${fmt(flat[i + 1])}" r="${fmt(radius)}" fill="${fill || "none"}"${strokeAttr}/>`);
     }
   }
 
@@ -305,6 +307,15 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
     const flat = [];
     for (const [r, c] of view.dots) flat.push(ox + (c + 0.5) * s, oy + (r + 0.5) * s);
     painter.dots(flat, Math.max(1.5, s * 0.22), { fill: theme.mark, stroke: s >= 10 ? theme.edge : null, width: 1 });
+  }
+
+  // A few marked cells on a large region would be lost: ring them.
+  if (view.rings && view.rings.length && s < 14) {
+    const flat = [];
+    for (const [r, c] of view.rings) flat.push(ox + (c + 0.5) * s, oy + (r + 0.5) * s);
+    const radius = Math.max(9, 1.6 * s);
+    painter.dots(flat, radius, { fill: null, stroke: theme.edge, width: 4 });
+    painter.dots(flat, radius, { fill: null, stroke: theme.highlight, width: 2.5 });
   }
 
   if (view.path && view.path.length) {
