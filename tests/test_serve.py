@@ -589,6 +589,7 @@ def test_tiling_serve_prints_its_address_answers_and_stops_on_ctrl_c_leaving_not
         assert len(helpers) >= 3  # the fork server and two workers
         proc.send_signal(signal.SIGINT)
         assert proc.wait(30) == 0
+        assert proc.stderr.read().strip().endswith("tiling explorer: stopped")
     finally:
         if proc.poll() is None:
             proc.kill()

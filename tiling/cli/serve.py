@@ -105,9 +105,8 @@ def serve(args):
     try:
         run(host=args.host, port=args.port, open_browser=args.open, settings=settings)
     except KeyboardInterrupt:  # Ctrl+C: uvicorn has shut down cleanly, then re-raised it
-        print("tiling explorer: stopped", file=sys.stderr)
-    except MissingDependency as exc:
+        pass
+    except (MissingDependency, OSError) as exc:
         raise UserError(str(exc)) from None
-    except OSError as exc:
-        raise UserError(str(exc)) from None
+    print("tiling explorer: stopped", file=sys.stderr)
     return EXIT_OK
