@@ -36,17 +36,26 @@ __all__ = [
     "PRELOAD",
 ]
 
-#: Modules the fork server imports once, so each worker starts warm.
+#: Modules the fork server imports once, so that a fresh worker answers its
+#: first question at once (the library imports its solvers lazily; these are
+#: what the questions load).  A name that no longer imports is skipped.
 PRELOAD = [
     "tiling",
     "tiling._api",
+    "tiling._format",
     "tiling.serve.questions",
     "tiling.counting.transfer",
     "tiling.counting.kasteleyn",
-    "tiling.matching",
+    "tiling.linalg.determinant",
+    "tiling.matching._hopcroft_karp",
+    "tiling.matching._kuhn",
     "tiling.proofs.certificates",
     "tiling.coloring",
     "tiling.random.shuffling",
+    "flint",
+    "scipy.linalg",
+    "scipy.ndimage",
+    "scipy.sparse",
 ]
 
 
