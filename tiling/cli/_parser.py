@@ -105,6 +105,22 @@ around a hole differ); 2 bad input.""",
   tiling solve shape.txt > a.txt; tiling sample shape.txt > b.txt
   tiling flips a.txt b.txt -o flips.gif""",
     ),
+    "serve": (
+        "open the explorer page: draw a region and ask it everything",
+        """Start a local web server with the explorer page: draw a region on squared
+paper (presets, pasted ASCII, undo), see its exact count and colour balance
+as it changes, and ask for a tiling, the proof that there is none, a largest
+cover, a random tiling, a colouring, or an animation of Kuhn's matching or of
+domino shuffling; export the region, the picture (PNG, SVG) and the tiling.
+The page works offline.  Questions run in worker processes with a time limit
+and can be cancelled from the page.  Stop the server with Ctrl+C.
+
+Needs the serve extra: pip install 'tiling[serve]'.""",
+        """examples:
+  tiling serve --open
+  tiling serve --port 0                 # a free port, printed at start
+  tiling serve --time-limit 300 --max-cells 1000000""",
+    ),
     "demo": (
         "run the library on its built-in examples (about ten seconds)",
         """Tour the library on built-in examples: count the chessboard, prove two
@@ -122,7 +138,7 @@ def build_parser():
     """The argparse parser of the ``tiling`` command."""
     from .. import registry
     from .._version import __version__
-    from . import commands
+    from . import commands, serve
 
     parser = argparse.ArgumentParser(
         prog="tiling",
@@ -153,7 +169,7 @@ def build_parser():
     for name, p in made.items():
         if name == "trees":
             add_region_source(p, aztec=False, rect_names=("--grid", "--rect"))
-        elif name not in ("demo", "flips"):
+        elif name not in ("demo", "flips", "serve"):
             add_region_source(p)
         if name in methods:
             listed = "; ".join(f"{m.name}: {m.summary}" for m in methods[name])
@@ -216,6 +232,7 @@ def build_parser():
         metavar="ANIMATION",
         help="also write an animation of a shortest sequence of flips (.gif)",
     )
+    serve.add_arguments(made["serve"])
     made["demo"].add_argument(
         "-o",
         "--output",

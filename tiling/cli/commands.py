@@ -25,7 +25,17 @@ from ._io import (
 from ._pictures import check_output, draw_certificate, draw_cover, draw_tiling
 from .heights import flips, heights  # noqa: F401  (the parser finds every command here)
 
-__all__ = ["count", "solve", "cover", "prove", "sample", "trees", "demo", "checked_cover"]
+__all__ = [
+    "count",
+    "solve",
+    "cover",
+    "prove",
+    "sample",
+    "trees",
+    "serve",
+    "demo",
+    "checked_cover",
+]
 
 
 def count(args):
@@ -147,6 +157,12 @@ def trees(args):
     n = tiling.spanning_trees(region, progress=show_progress())
     print(summarize(n) if args.digits else decimal(n))
     return EXIT_OK
+
+
+def serve(args):
+    from .serve import serve as run_serve
+
+    return run_serve(args)
 
 
 def demo(args):

@@ -1,0 +1,81 @@
+"""A `tiling serve` server in this process, and a small HTTP client for its JSON interface.
+
+The server is the real one (uvicorn, the Starlette app, the worker processes)
+on a free port of 127.0.0.1, run in a thread; the tests talk to it over HTTP
+with the standard library only.
+"""
+
+import contextlib
+import json
+import threading
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass
+class Served:
+    url: str  # "http://127.0.0.1:PORT/"
+    app: Any  # the ASGI app; app.state.pool is the worker pool
+
+    @property
+    def pool(self):
+        return self.app.state.pool
+
+
+@contextlib.contextmanager
+def running(settings):
+    """Run the explorer with ``settings`` until the block ends; yields a :class:`Served`."""
+    import uvicorn
+
+    from tiling.serve.app import create_app
+    from tiling.serve.server import bind, url_of
+
+    sock = bind("127.0.0.1", 0)
+    ready = threading.Event()
+    app = create_app(settings, on_ready=ready.set)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on", access_log=False)
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        if not ready.wait(120):
+            raise RuntimeError("the explorer's workers did not start within 120 s")
+        yield Served(url_of(sock), app)
+    finally:
+        server.should_exit = True
+        thread.join(60)
+        sock.close()
+
+
+def request(url, path, *, data=None, headers=None, method=None, timeout=120):
+    """``(status, decoded body)``: JSON decoded when the answer is JSON, else text."""
+    req = urllib.request.Request(url.rstrip("/") + path, data=data, method=method)
+    for key, value in (headers or {}).items():
+        req.add_header(key, value)
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as response:
+            status, kind, body = (
+                response.status,
+                response.headers.get("content-type", ""),
+                response.read(),
+            )
+    except urllib.error.HTTPError as err:
+        status, kind, body = err.code, err.headers.get("content-type", ""), err.read()
+    if kind.startswith("application/json"):
+        return status, json.loads(body)
+    return status, body.decode("utf-8", "replace")
+
+
+def ask(url, question, body=None, *, timeout=120, **fields):
+    """POST a question; ``fields`` are added to ``body``."""
+    payload = dict(body or {}, **fields)
+    data = json.dumps(payload).encode()
+    return request(
+        url,
+        f"/api/{question}",
+        data=data,
+        headers={"Content-Type": "application/json"},
+        timeout=timeout,
+    )

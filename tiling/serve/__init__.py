@@ -1,0 +1,110 @@
+"""The explorer page: draw a region on squared paper and ask it everything.
+
+``tiling serve`` (or :func:`serve`) starts a local web server with one page:
+a grid editor, the live count and colour balance, buttons for a tiling, the
+proof of impossibility, a maximum cover, a random tiling, a colouring, the
+animations of Kuhn's matching and of domino shuffling, and exports.  The
+page's script and style ship in this package (``static/``), so it works
+offline.  The server does no mathematics of its own: every answer comes from
+the public API, through the small JSON interface below, and the browser
+draws it.  Needs the ``serve`` extra (Starlette and uvicorn):
+``pip install 'tiling[serve]'``.
+
+The JSON interface
+------------------
+``GET /api``
+    The server: ``version``, the ``questions`` (name, summary, fields), the
+    ``presets``, the ``limits`` (``max_cells``, ``time_limit``,
+    ``max_body``, ``kuhn_cells``, ``shuffle_order``), the ``workers``
+    (how many, busy, waiting) and the library's palettes.
+``GET /api/preset/<name>[?n=N]``
+    A preset region: ``{"name": ..., "region": "<ASCII picture>"}``.  Names:
+    ``chessboard``, ``mutilated``, ``figure7``, ``aztec`` (takes ``n``),
+    ``heart``, ``ring``, ``holey``, ``strip``.
+``POST /api/<question>``
+    The body is a JSON object (``Content-Type: application/json``) with the
+    region as an ASCII picture, ``.`` a cell and ``#`` or a space none, row
+    0 on top::
+
+        {"region": "..\\n..", "ticket": "any-id", "time_limit": 10, ...}
+
+    ``ticket`` (optional) names the question so that ``POST /api/cancel``
+    can stop it; ``time_limit`` (optional) shortens the server's limit.
+    The other fields depend on the question:
+
+    ============  =========================  ===============================================
+    question      fields                     answer
+    ============  =========================  ===============================================
+    ``region``                               ``cells``, ``colors`` ([colour 0, colour 1]),
+                                             ``balance``, ``components``, ``holes``,
+                                             ``box``, ``aztec_order``,
+                                             ``trivially_untileable``, ``ascii`` (cropped),
+                                             ``estimates`` and ``methods`` (per question,
+                                             seconds and the method ``auto`` picks)
+    ``count``     ``method``                 ``count`` (a decimal string, every digit),
+                                             ``digits``, ``method``
+    ``find``      ``method``                 ``tileable``; ``dominoes`` or ``proof``
+    ``prove``                                ``tileable``; ``proof`` when false
+    ``cover``     ``method``                 ``dominoes``, ``uncovered``, ``covered``,
+                                             ``cells``, ``bound`` (a proof: the Hall sets)
+    ``sample``    ``seed``, ``method``       ``tileable``, ``seed`` (the one used),
+                                             ``dominoes``; or ``proof``
+    ``color``     ``dominoes``, ``k``,       ``colors`` (one per domino, in order),
+                  ``adjacency``              ``k``, ``adjacency``, ``dominoes``
+    ``kuhn``                                 ``steps``: Kuhn's augmenting paths, in order
+                                             (lists of cells; see
+                                             :func:`tiling.matching.kuhn_steps`)
+    ``shuffle``   ``seed``                   ``order``, ``seed``, ``steps``: the tilings
+                                             of orders 1..n, each placed in the middle of
+                                             the region (an Aztec diamond)
+    ``text``      ``dominoes``               ``text``: the tiling drawn with box
+                                             characters (:meth:`tiling.Tiling.to_ascii`)
+    ============  =========================  ===============================================
+
+    A cell is ``[row, col]`` and a domino ``[r0, c0, r1, c1]`` in the
+    region's coordinates; a ``proof`` is ``{"kind", "cells" (the set S),
+    "neighbors" (N(S)), "deficiency", "explanation", "verified"}``.  Every
+    answer also has ``question`` and ``seconds``.
+``POST /api/cancel``
+    ``{"ticket": "any-id"}``: stops that question (its worker process is
+    killed and replaced); the question's own request then gets the
+    ``cancelled`` error.  Answers ``{"ticket": ..., "cancelled": true|false}``.
+
+Errors are JSON too, with an HTTP status:
+``{"error": {"kind": "...", "message": "one line saying what and where"}}``.
+Kinds: ``bad-json``, ``bad-content-type`` (415), ``bad-request``,
+``bad-region`` (the picture, with line and column), ``unknown-question`` and
+``unknown-preset`` (404), ``too-large`` (413 for the request or the region,
+422 when no method can handle the region), ``time-limit`` (504),
+``cancelled`` and ``ticket-in-use`` (409), ``busy`` (503),
+``out-of-memory`` (507), ``worker-died`` and ``internal`` (500),
+``bad-host`` (400), ``http`` (404, 405).
+
+Questions run in worker processes (:mod:`.workers`): a question past its
+time limit, or cancelled, has its worker killed and replaced, so the server
+never blocks on one request.  The server listens on 127.0.0.1 unless told
+otherwise, and answers only to loopback host names there.
+
+Examples
+--------
+Ask the library a question the way the server's workers do:
+
+>>> from tiling.serve.questions import answer
+>>> status, body = answer("find", {"region": "...\\n...", "method": "dp"})
+>>> status, body["tileable"], len(body["dominoes"])
+(200, True, 3)
+"""
+
+from .._lazy import attach
+
+__getattr__, __dir__, __all__ = attach(
+    __name__,
+    {
+        "serve": ".server:serve",
+        "create_app": ".app:create_app",
+        "Settings": ".app:Settings",
+        "QUESTIONS": ".questions:QUESTIONS",
+        "PRESETS": ".presets:PRESETS",
+        "WorkerPool": ".workers:WorkerPool",
+    },
+)
