@@ -91,6 +91,18 @@ def fit_figure(ax):
     if drawing is None or len(fig.axes) != 1:
         return
     draw_w, draw_h = drawing
+    dpi = fig.dpi
+    fig.set_dpi(100)  # text measured at one resolution: the size in inches never depends on dpi
+    try:
+        extra_h, need_w = _decorations(ax, draw_w)
+    finally:
+        fig.set_dpi(dpi)
+    fig.set_size_inches(need_w + 0.15, draw_h + 0.15 + extra_h)
+
+
+def _decorations(ax, draw_w):
+    """Height the title and an outside legend need, and the width any of them needs (inches)."""
+    fig = ax.figure
     renderer = fig.canvas.get_renderer()
     extra_h, need_w = 0.0, draw_w
     for text in (ax.title, ax._left_title, ax._right_title):
@@ -103,7 +115,7 @@ def fit_figure(ax):
         box = legend.get_window_extent(renderer)
         extra_h += box.height / fig.dpi + 0.08
         need_w = max(need_w, box.width / fig.dpi + 0.1)
-    fig.set_size_inches(need_w + 0.15, draw_h + 0.15 + extra_h)
+    return extra_h, need_w
 
 
 def frame(ax, shape):

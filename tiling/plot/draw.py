@@ -585,6 +585,6 @@ def _certificate_title(cert, parts, merged):
             f"{len(p.cells):,} > {len(p.neighbors):,} ({p.colour_name})" for p in parts
         )
         head = f"Hall sets, |S| > |N(S)|: {sizes}"
-    if merged:
+    if merged and cert.kind != "parity":
         ending += " (cells too small: S and N(S) drawn as one)"
     return f"{head}\n{ending}"

@@ -75,7 +75,7 @@ def draw_temperley(
     >>> path = nx.Graph([((0, 0), (0, 1)), ((0, 1), (1, 1)), ((1, 1), (1, 0))])
     >>> axes = draw_temperley(path)
     >>> len(axes), axes[2].get_title()
-    (3, 'the tiling: 3 dominoes')
+    (3, 'the tiling: 4 dominoes')
     """
     import networkx as nx
 
