@@ -293,7 +293,7 @@ def test_certificate_map_reads_back_as_the_region_with_s_and_n_s(region):
     assert s == set(map(tuple, cert.cells.tolist()))
     assert n == set(map(tuple, cert.neighbors.tolist()))
     plain = "\n".join(re.sub("[SNsn]", ".", row) for row in rows)
-    assert Region.from_ascii(plain) == region
+    assert Region.from_ascii(plain).cropped() == region.cropped()  # blank top rows drop
     for upper, lower in (("S", "N"), ("s", "n")):
         part = marked.get(upper, set())
         assert len({(r + c) % 2 for r, c in part}) <= 1  # one colour per letter

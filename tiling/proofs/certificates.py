@@ -240,7 +240,8 @@ class Certificate:
         certificate with cells of both colours marks its white cells ``S``
         and their neighbours ``N``, its black cells ``s`` and theirs ``n``.
         Other cells of the region are ``.``, holes ``#`` and the outside a
-        space, so :meth:`Region.from_ascii` reads the map back as the region.
+        space, so :meth:`Region.from_ascii` reads the map back as the region
+        (translated up when its top rows are empty: it drops leading blank lines).
         One character per cell: row ``i``, column ``j`` of the map is the cell
         ``(i, j)``.
 
