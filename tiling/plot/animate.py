@@ -10,7 +10,17 @@ from .._format import quantity
 from ..errors import TilingError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling, require_tiling
-from ._colors import MARK, PALETTE, UNCOLORED, categorical, domino_colors, rgba
+from . import _annotate as note
+from ._colors import (
+    CLASS_WORDS,
+    MARK,
+    ORIENTATION_COLORS,
+    PALETTE,
+    UNCOLORED,
+    categorical,
+    domino_colors,
+    rgba,
+)
 from ._pieces import tiling_pieces
 from ._render import new_axes, render
 
@@ -413,6 +423,14 @@ def animate_shuffling(
             ax.set_xlim(shape[1] // 2 - m - 0.6, shape[1] // 2 + m + 0.6)
             ax.set_ylim(view[1], view[0])
         ax.set_title(title, fontsize=9)
+        if m >= 4 and isinstance(colors, str) and colors == "orientation":  # room in the corner
+            entries = [note.fill(CLASS_WORDS[k], v) for k, v in ORIENTATION_COLORS.items()]
+            if phase == "delete":
+                entries.append(note.fill("bad block: deleted", "white", MARK))
+            elif phase == "create":
+                entries.append(note.fill("new pair", "white", "#000000"))
+            ax.legend(handles=[e.handle() for e in entries], loc="upper left", fontsize=7,
+                      frameon=False, handlelength=1.2)  # fmt: skip
 
     return _animation(ax, len(frames), draw_frame, interval, pause)
 

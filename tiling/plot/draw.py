@@ -23,6 +23,7 @@ from . import _annotate as note
 from ._colors import (
     AUTO_MIN_PX,
     BLOCKED_MODES,
+    CLASS_WORDS,
     DIRECTION_COLORS,
     FREE,
     HIGHLIGHT,
@@ -37,14 +38,6 @@ from ._pieces import cell_pieces, tiling_pieces
 from ._render import cell_size_px, fit_figure, frame, new_axes, render
 
 __all__ = ["draw_region", "draw_tiling", "draw_certificate", "draw_arctic_curve"]
-
-#: What each shuffling class looks like, for legends.
-CLASS_WORDS = {
-    "N": "N: horizontal, moves up",
-    "S": "S: horizontal, moves down",
-    "W": "W: vertical, moves left",
-    "E": "E: vertical, moves right",
-}
 
 
 def _axes(ax, shape, title, legend, **kwargs):
