@@ -127,7 +127,7 @@ def _save_animation(anim, path, suffix, dpi, fps):
     if fps is None:
         fps = 1000.0 / max(getattr(anim, "_interval", 500), 1)
     if suffix == "gif":
-        writer = _DurationsGifWriter(fps=fps, durations=_durations(anim, fps))
+        writer = _gif_writer_class()(fps=fps, durations=_durations(anim, fps))
     elif suffix == "mp4":
         if not animation.writers.is_available("ffmpeg"):
             raise TilingError(
@@ -178,7 +178,3 @@ def _gif_writer_class():
             )
 
     return DurationsGifWriter
-
-
-def _DurationsGifWriter(**kwargs):
-    return _gif_writer_class()(**kwargs)
