@@ -99,6 +99,9 @@ def test_gif_animates_kuhn_for_solve_and_shuffling_for_aztec_samples(tmp_path):
         assert im.n_frames == 1 + 3 * 3
         im.seek(im.n_frames - 1)
         assert im.info["duration"] > 2000  # the pause on the last frame
+    done = run("solve", "--example", "mutilated", "-o", tmp_path / "m.gif")
+    assert done.returncode == 1 and "proof by chessboard colours" in done.stdout
+    assert "nothing written" in done.stderr and not (tmp_path / "m.gif").exists()
     for argv, message in (
         (("prove", "--example", "figure7"), "still picture"),
         (("sample", "--rect", "4x4"), "still picture"),

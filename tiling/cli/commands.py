@@ -63,12 +63,14 @@ def _impossible(certificate, name, options):
     )
     print_proof(certificate)
     if options.path:
-        if options.animated:
-            raise UserError(
-                f"cannot write {options.path}: there is no tiling to animate; the proof is a "
-                "still picture (.png, .svg, .pdf or .tex)"
+        if options.animated:  # the answer stands; only the animation has nothing to show
+            print(
+                f"tiling: note: nothing written to {options.path}: there is no tiling to "
+                "animate (draw the proof with .png, .svg, .pdf or .tex)",
+                file=sys.stderr,
             )
-        draw_certificate(certificate, options)
+        else:
+            draw_certificate(certificate, options)
     return EXIT_IMPOSSIBLE
 
 
