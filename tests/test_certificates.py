@@ -1,3 +1,5 @@
+import re
+
 import networkx as nx
 import numpy as np
 import pytest
@@ -243,3 +245,60 @@ def test_verify_rejects_certificates_that_prove_nothing():
     assert empty.verify() and "forces no cell" in empty.explain()
     with pytest.raises(TypeError, match="deficiency must be an integer"):
         Certificate("hall", [], [], "a", square)
+
+
+# ---------------------------------------------------------------------------- texts
+def test_explain_uses_plurals_and_thousands_separators():
+    mask = np.ones((1000, 1000), dtype=bool)
+    mask[0, 0] = False  # 999,999 cells, one piece: the whole region is odd
+    text = prove_impossible(Region(mask)).explain()
+    assert text.startswith("The region has 999,999 cells, an odd number.")
+    assert "touches no other cell" not in text  # the piece is the whole region
+    text = prove_impossible(Region.from_ascii("...\n###\n#...")).explain()
+    assert "The piece of the region marked S has 3 cells" in text
+    text = cover_bound(Region.rectangle(1, 3)).explain()
+    assert "The 2 white cells marked S touch only 1 cell of the region" in text
+    assert "at least 2 - 1 = 1 of them stays uncovered" in text
+    text = cover_bound(Region.rectangle(1, 1)).explain()
+    assert "The 1 white cell marked S touches no other cell of the region, so it stays" in text
+    assert "1 cells" not in text and "marked cells" not in text
+
+
+def test_explain_names_the_colours_and_the_letters_of_the_map():
+    cert = prove_impossible(mutilated_chessboard())
+    text = cert.explain()
+    assert "white where row + column is even" in text
+    assert "32 black cells (S) and only 30 white ones (N)" in text
+    assert "color certificate" not in text
+    cert = prove_impossible(figure_7x7())
+    assert "The 6 white cells marked S touch only 5 cells of the region (black, marked N)" in (
+        cert.explain()
+    )
+
+
+@settings(max_examples=40)
+@given(regions(max_height=5, max_width=6))
+def test_certificate_map_reads_back_as_the_region_with_s_and_n_s(region):
+    cert = cover_bound(region)
+    if cert.deficiency == 0:
+        return
+    text = cert.to_ascii(legend=False)
+    rows = text.split("\n")
+    marked = {}
+    for r, row in enumerate(rows):
+        for c, ch in enumerate(row):
+            marked.setdefault(ch, set()).add((r, c))
+    s = marked.get("S", set()) | marked.get("s", set())
+    n = marked.get("N", set()) | marked.get("n", set())
+    assert s == set(map(tuple, cert.cells.tolist()))
+    assert n == set(map(tuple, cert.neighbors.tolist()))
+    plain = "\n".join(re.sub("[SNsn]", ".", row) for row in rows)
+    assert Region.from_ascii(plain).cropped() == region.cropped()  # blank top rows drop
+    for upper, lower in (("S", "N"), ("s", "n")):
+        part = marked.get(upper, set())
+        assert len({(r + c) % 2 for r, c in part}) <= 1  # one colour per letter
+        around = set()
+        g, _ = cell_graph(region.mask)
+        for cell in part:
+            around |= set(g.neighbors(cell))
+        assert marked.get(lower, set()) == around

@@ -287,8 +287,8 @@ def test_solve_untileable_region_prints_the_proof_and_exits_1(tmp_path):
     out = tmp_path / "proof.png"
     done = tiling("solve", "--example", "mutilated", "-o", out)
     assert done.returncode == 1, done.stderr
-    assert "impossible" in done.stdout and "color" in done.stdout
-    assert "30" in done.stdout and "32" in done.stdout
+    assert "impossible" in done.stdout and "proof by chessboard colours" in done.stdout
+    assert "32 black cells (S) and only 30 white ones (N)" in done.stdout
     assert out.read_bytes().startswith(PNG)
 
 
@@ -322,7 +322,7 @@ def test_cover_leaves_as_few_cells_as_networkx_matching(cli, tmp_path):
     assert done.returncode == 0, done.stderr
     assert domino_count(done.stdout) == best
     assert f"{best} dominoes cover {2 * best} of {region.n_cells} cells" in done.stdout
-    assert f"{region.n_cells - 2 * best} left uncovered" in done.stdout
+    assert f"{region.n_cells - 2 * best} cells left uncovered" in done.stdout
     assert "optimal" in done.stdout
     assert out.read_bytes().startswith(PNG)
 
@@ -330,7 +330,7 @@ def test_cover_leaves_as_few_cells_as_networkx_matching(cli, tmp_path):
 def test_cover_of_tileable_region_is_perfect(cli):
     done = cli("cover", "--rect", "4x4")
     assert done.returncode == 0, done.stderr
-    assert "0 left uncovered" in done.stdout
+    assert "0 cells left uncovered" in done.stdout
 
 
 # ---------------------------------------------------------------------- sample
@@ -361,7 +361,7 @@ def test_sample_of_untileable_region_exits_1_whatever_the_method(cli):
     # method asked for does not apply to it
     done = cli("sample", "--example", "figure7", "--method", "shuffling")
     assert done.returncode == 1, done
-    assert "impossible" in done.stdout and "hall" in done.stdout
+    assert "impossible" in done.stdout and "proof by a Hall set" in done.stdout
     # a tileable region that the method does not apply to is bad input
     assert_one_line_error(
         cli("sample", "--rect", "4x4", "--method", "shuffling"), "--method 'shuffling'", "Aztec"
@@ -372,10 +372,29 @@ def test_sample_beyond_every_exact_sampler_is_a_one_line_error(cli):
     assert_one_line_error(cli("sample", "--rect", "60x60"))
 
 
-def test_wide_tiling_is_summarised_not_printed(cli):
+def test_wide_tiling_is_summarised_not_printed(cli, monkeypatch):
+    monkeypatch.delenv("COLUMNS", raising=False)  # not a terminal: 200 columns
     done = cli("sample", "--rect", "2x150", "--seed", 1)
     assert done.returncode == 0, done.stderr
-    assert "too wide" in done.stdout and domino_count(done.stdout) == 0
+    assert "300 characters wide, wider than the terminal's 200 columns" in done.stdout
+    assert domino_count(done.stdout) == 0
+
+
+def test_text_width_guard_counts_terminal_columns_not_cells(monkeypatch, cli):
+    # a 2 x 30 board prints 60 characters a line: fine on 80 columns, not on 50
+    monkeypatch.setenv("COLUMNS", "80")
+    done = cli("solve", "--rect", "2x30")
+    assert domino_count(done.stdout) == 30
+    assert max(len(line) for line in done.stdout.splitlines()) == 60
+    monkeypatch.setenv("COLUMNS", "50")
+    done = cli("solve", "--rect", "2x30")
+    assert domino_count(done.stdout) == 0 and "wider than the terminal's 50 columns" in done.stdout
+    done = cli("solve", "--rect", "2x30", "--text")
+    assert domino_count(done.stdout) == 30
+    # the Hall map too: figure7 is 7 columns wide
+    monkeypatch.setenv("COLUMNS", "5")
+    done = cli("prove", "--example", "figure7")
+    assert "the map of the marked cells is 7 characters wide" in done.stdout
 
 
 # ---------------------------------------------------------------------- trees
@@ -438,7 +457,7 @@ def test_demo_writes_every_picture_and_the_summary(tmp_path):
     assert done.returncode == 0, done.stderr
     out = done.stdout
     assert "12,988,816 tilings" in out
-    assert "Hall set: |S|" in out and "colours: 32 cells vs 30" in out
+    assert "Hall set: |S|" in out and "colours: 32 black vs 30 white" in out
     assert "the same with two domino-sized holes" in out
     for name in (
         "chessboard.png",
@@ -447,10 +466,12 @@ def test_demo_writes_every_picture_and_the_summary(tmp_path):
         "figure7-cover.png",
         "aztec-200.png",
         "aztec-200-colours.png",
+        "temperley.png",
     ):
         assert (folder / name).read_bytes().startswith(PNG), name
         assert str(folder / name) in out
     assert (folder / "shuffling.gif").read_bytes()[:6] in (b"GIF89a", b"GIF87a")
+    assert "\\begin{tikzpicture}" in (folder / "chessboard.tex").read_text()
     assert str(folder / "shuffling.gif") in out
     # The exact 100 x 100 count: 2^50 times an odd square (Pachter 1997), with the
     # leading digits and length of Kasteleyn's product formula summed in logarithms.

@@ -12,7 +12,7 @@ import sys
 
 from ._validation import require_int
 
-__all__ = ["decimal", "summarize"]
+__all__ = ["decimal", "summarize", "quantity"]
 
 
 def decimal(n: int) -> str:
@@ -80,3 +80,29 @@ def summarize(n: int) -> str:
     if digits <= 4:
         return f"{digits} {plural}, {text}"
     return f"{digits} {plural}, {format(Decimal(text), '.3e')}"
+
+
+def quantity(n: int, noun: str, plural: str | None = None) -> str:
+    """``n`` with thousands separators and ``noun`` in the right number.
+
+    Parameters
+    ----------
+    n : int
+    noun : str
+        The singular, such as ``"cell"``.
+    plural : str, optional
+        The plural when it is not ``noun + "s"`` (``"neighbours"`` is regular,
+        ``"dominoes"`` is not).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> quantity(1, "cell"), quantity(998999, "cell"), quantity(2, "domino", "dominoes")
+    ('1 cell', '998,999 cells', '2 dominoes')
+    """
+    n = require_int(n, "n", "quantity")
+    word = noun if n == 1 else (plural if plural is not None else noun + "s")
+    return f"{n:,} {word}"

@@ -130,6 +130,8 @@ PUBLIC_CALLABLES = [
     (lambda: tiling.plot.animate_coloring, ("tiling", "steps")),
     (lambda: tiling.plot.animate_shuffling, ("steps",)),
     (lambda: tiling.plot.save, ("obj", "path")),
+    (lambda: tiling.plot.to_tikz, ("obj",)),
+    (lambda: tiling.plot.draw_temperley, ("tree",)),
     (lambda: tiling.examples.brick_tiling, ("height", "width")),
     (lambda: tiling.examples.block_tiling, ("height", "width")),
     (lambda: tiling.heights.height, ("tiling",)),

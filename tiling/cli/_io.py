@@ -4,17 +4,34 @@ from __future__ import annotations
 
 import argparse
 import re
+import shutil
 import sys
 import time
 
 from ..errors import ParseError
 
-__all__ = ["UserError", "MAX_TEXT_COLUMNS", "EXIT_OK", "EXIT_IMPOSSIBLE", "EXIT_BAD_INPUT"]
+__all__ = [
+    "UserError",
+    "FALLBACK_COLUMNS",
+    "terminal_columns",
+    "EXIT_OK",
+    "EXIT_IMPOSSIBLE",
+    "EXIT_BAD_INPUT",
+]
 
 EXIT_OK, EXIT_IMPOSSIBLE, EXIT_BAD_INPUT = 0, 1, 2
 
-#: Widest region (in cells) whose tiling is printed as text unless --text is given.
-MAX_TEXT_COLUMNS = 100
+#: Width of the text (in characters) printed unless --text is given, when
+#: standard output is not a terminal (a pipe, a file) and COLUMNS is unset.
+FALLBACK_COLUMNS = 200
+
+#: How a certificate's kind reads in a sentence.
+PROOF_WORDS = {"parity": "an odd piece", "color": "chessboard colours", "hall": "a Hall set"}
+
+
+def terminal_columns():
+    """Columns of the terminal showing standard output (COLUMNS, else the terminal, else 200)."""
+    return shutil.get_terminal_size((FALLBACK_COLUMNS, 24)).columns
 
 
 class UserError(Exception):
@@ -175,17 +192,41 @@ _PLAIN = str.maketrans(
 
 
 def print_tiling(tiling, force=False):
-    width = tiling.region.shape[1]
-    if width > MAX_TEXT_COLUMNS and not force:
+    """The tiling as text, two characters a cell, unless it is wider than the terminal."""
+    from .._format import quantity
+
+    width = 2 * tiling.region.shape[1]
+    columns = terminal_columns()
+    if width > columns and not force:
         print(
-            f"({len(tiling)} dominoes; {width} columns is too wide to print: "
-            "use -o FILE.png for a picture, or --text)"
+            f"({quantity(len(tiling), 'domino', 'dominoes')}; the text picture is {width:,} "
+            f"characters wide, wider than the terminal's {columns} columns: use -o FILE.png "
+            "for a picture, or --text)"
         )
         return
-    text = tiling.to_ascii()
+    print_text(tiling.to_ascii())
+
+
+def print_text(text):
+    """Print ``text``, in plain ASCII on a terminal that cannot show box drawing."""
     if not fits_encoding(text, sys.stdout):
         text = text.translate(_PLAIN)
     print(text)
+
+
+def print_proof(certificate):
+    """The certificate's letter map (when it fits the terminal), then its explanation."""
+    width = certificate.region.bounding_box()[3]
+    columns = terminal_columns()
+    if width <= columns:
+        print(certificate.to_ascii())
+        print()
+    else:
+        print(
+            f"(the map of the marked cells is {width:,} characters wide, wider than the "
+            f"terminal's {columns} columns: use -o FILE.png for a picture)"
+        )
+    print(certificate.explain())
 
 
 def internal(message):

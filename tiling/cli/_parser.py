@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 
-from ._io import MAX_TEXT_COLUMNS, add_region_source, non_negative
+from ._io import add_region_source, non_negative, positive
 
 _COMMANDS = {
     "count": (
@@ -185,18 +185,20 @@ def build_parser():
                 action="store_true",
                 help="print the number of digits and a rounded value instead",
             )
-        if name in ("solve", "cover", "prove", "sample", "heights"):
+        if name in ("solve", "cover", "prove", "sample"):
+            _add_picture_options(p, name)
+        if name == "heights":
             p.add_argument(
                 "-o",
                 "--output",
                 metavar="PICTURE",
-                help="also draw the answer to this file (.png, .svg or .pdf)",
+                help="also draw the height function to this file (.png, .svg or .pdf)",
             )
         if name in ("solve", "cover", "sample", "heights"):
             p.add_argument(
                 "--text",
                 action="store_true",
-                help=f"print the tiling even when wider than {MAX_TEXT_COLUMNS} columns",
+                help="print the tiling even when it is wider than the terminal",
             )
     made["count"].add_argument(
         "--time", action="store_true", help="report the time taken on stderr"
@@ -241,6 +243,72 @@ def build_parser():
         help="folder for the pictures (default: demo-output)",
     )
     return parser
+
+
+#: What -o FILE.gif animates, per command (prove draws still pictures only).
+_ANIMATIONS = {
+    "solve": "Kuhn's algorithm finding the tiling",
+    "cover": "Kuhn's algorithm finding the cover",
+    "sample": "domino shuffling in phases (--aztec N only)",
+}
+
+
+def _add_picture_options(p, name):
+    """-o and the options of the picture it draws."""
+    group = p.add_argument_group("pictures (-o)")
+    gif = f"; .gif: {_ANIMATIONS[name]}" if name in _ANIMATIONS else ""
+    group.add_argument(
+        "-o",
+        "--output",
+        metavar="FILE",
+        help="also draw the answer to FILE: .png, .svg or .pdf (vector), .tex (a standalone "
+        f"LaTeX document with TikZ){gif}",
+    )
+    group.add_argument(
+        "--dpi",
+        type=positive,
+        default=None,
+        help="resolution of .png and .gif (default: about 4 pixels a cell for large pictures)",
+    )
+    group.add_argument(
+        "--title",
+        default=None,
+        metavar="TEXT",
+        help="the picture's title (default: one that says what is drawn; '' for none)",
+    )
+    group.add_argument(
+        "--colors",
+        type=_colors,
+        default=None,
+        metavar="COLORS",
+        help="auto (neighbours differ), orientation (N/S/W/E shuffling classes), hv "
+        "(horizontal/vertical), or one colour such as steelblue or '#77AADD'",
+    )
+    group.add_argument(
+        "--legend",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a key of the colour classes (default: where the colours mean something)",
+    )
+    if name == "sample":
+        group.add_argument(
+            "--no-arctic",
+            action="store_true",
+            help="no arctic circle over an Aztec diamond (drawn from order 10 on)",
+        )
+
+
+def _colors(text):
+    """argparse type for --colors: a colouring scheme or one matplotlib colour."""
+    if text in ("auto", "orientation", "hv"):
+        return text
+    from matplotlib.colors import is_color_like
+
+    if not is_color_like(text):
+        raise argparse.ArgumentTypeError(
+            f"expected auto, orientation, hv or a colour (a name or #RRGGBB), got {text!r}"
+        )
+    return text
 
 
 def _cli_words(message):

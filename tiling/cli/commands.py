@@ -11,18 +11,30 @@ from __future__ import annotations
 import sys
 import time
 
-from .._format import decimal, summarize
+from .._format import decimal, quantity, summarize
 from ..errors import NoTilingError
 from ._io import (
     EXIT_IMPOSSIBLE,
     EXIT_OK,
+    PROOF_WORDS,
+    UserError,
     internal,
+    print_proof,
     print_tiling,
     region_from_args,
     show_progress,
     timed,
 )
-from ._pictures import check_output, draw_certificate, draw_cover, draw_tiling
+from ._pictures import (
+    MIN_ARCTIC_ORDER,
+    PictureOptions,
+    animate_matching,
+    animate_shuffling,
+    check_output,
+    draw_certificate,
+    draw_cover,
+    draw_tiling,
+)
 from .heights import flips, heights  # noqa: F401  (the parser finds every command here)
 
 __all__ = [
@@ -51,31 +63,55 @@ def count(args):
     return EXIT_OK
 
 
-def _impossible(certificate, name, path):
+def _impossible(certificate, name, options):
     """Print why the region has no tiling (and draw it); the exit status 1.
 
     ``certificate`` has been checked by its own verify(): by the library for
     NoTilingError, by :func:`prove` otherwise.
     """
-    print(f"impossible: {name} has no domino tiling ({certificate.kind} certificate, checked)")
-    print(certificate.explain())
-    if path:
-        draw_certificate(certificate, path)
+    print(
+        f"impossible: {name} has no domino tiling "
+        f"(proof by {PROOF_WORDS[certificate.kind]}, checked)"
+    )
+    print_proof(certificate)
+    if options.path:
+        if options.animated:  # the answer stands; only the animation has nothing to show
+            print(
+                f"tiling: note: nothing written to {options.path}: there is no tiling to "
+                "animate (draw the proof with .png, .svg, .pdf or .tex)",
+                file=sys.stderr,
+            )
+        else:
+            draw_certificate(certificate, options)
     return EXIT_IMPOSSIBLE
 
 
+def _kuhn_only(args, options):
+    """A .gif animates Kuhn's algorithm, so the tiling printed must be Kuhn's."""
+    if options.animated and args.method not in ("auto", "kuhn"):
+        raise UserError(
+            f"cannot write {options.path} with --method {args.method!r}: the animation shows "
+            "Kuhn's algorithm; use --method kuhn (or auto), or a still picture"
+        )
+    return "kuhn" if options.animated else args.method
+
+
 def solve(args):
-    check_output(args.output)
+    options = PictureOptions(args)
+    check_output(options.path, animation="Kuhn's algorithm")
+    method = _kuhn_only(args, options)
     region, name = region_from_args(args)
     import tiling
 
     try:
-        found = tiling.find(region, method=args.method)
+        found = tiling.find(region, method=method)
     except NoTilingError as err:
-        return _impossible(err.certificate, name, args.output)
+        return _impossible(err.certificate, name, options)
     print_tiling(found, force=args.text)
-    if args.output:
-        draw_tiling(found, args.output)
+    if options.animated:
+        animate_matching(region, tiling.matching.kuhn_steps(region), options)
+    elif options.path:
+        draw_tiling(found, options)
     return EXIT_OK
 
 
@@ -92,29 +128,36 @@ def checked_cover(region, method="auto"):
 
 
 def cover(args):
-    check_output(args.output)
+    options = PictureOptions(args)
+    check_output(options.path, animation="Kuhn's algorithm")
+    method = _kuhn_only(args, options)
     region, _ = region_from_args(args)
-    tiling, bound, _ = checked_cover(region, args.method)
+    tiling, bound, _ = checked_cover(region, method)
     left = len(tiling.uncovered())
     print_tiling(tiling, force=args.text)
     print(
-        f"{len(tiling)} dominoes cover {2 * len(tiling)} of {region.n_cells} cells; "
-        f"{left} left uncovered"
+        f"{quantity(len(tiling), 'domino', 'dominoes')} cover {2 * len(tiling):,} of "
+        f"{quantity(region.n_cells, 'cell')}; {quantity(left, 'cell')} left uncovered"
     )
     if left == 0:
         print("optimal: every cell is covered (a perfect tiling)")
     else:
-        print(f"optimal: no placement covers more ({bound.kind} certificate, checked)")
-        print(bound.explain())
-    if args.output and left == 0:
-        draw_tiling(tiling, args.output)
-    elif args.output:
-        draw_cover(tiling, bound, args.output)
+        print(f"optimal: no placement covers more (proof by {PROOF_WORDS[bound.kind]}, checked)")
+        print_proof(bound)
+    if options.animated:
+        import tiling as public
+
+        animate_matching(region, public.matching.kuhn_steps(region), options)
+    elif options.path and left == 0:
+        draw_tiling(tiling, options)
+    elif options.path:
+        draw_cover(tiling, bound, options)
     return EXIT_OK
 
 
 def prove(args):
-    check_output(args.output)
+    options = PictureOptions(args)
+    check_output(options.path)
     region, name = region_from_args(args)
     import tiling
 
@@ -122,11 +165,11 @@ def prove(args):
     if certificate is not None:
         if not certificate.verify():
             internal("the certificate failed its own independent check")
-        return _impossible(certificate, name, args.output)
+        return _impossible(certificate, name, options)
     print(f"tileable: {name} has a domino tiling, so there is no proof of impossibility")
-    if args.output:
+    if options.path:
         try:
-            draw_tiling(tiling.find(region), args.output)
+            draw_tiling(tiling.find(region), options)
         except NoTilingError:
             internal(f"no certificate for {name}, yet no tiling either")
     else:
@@ -134,20 +177,44 @@ def prove(args):
     return EXIT_OK
 
 
+#: Largest Aztec diamond that -o FILE.gif animates (three frames an order).
+MAX_ANIMATED_ORDER = 60
+
+
 def sample(args):
-    check_output(args.output)
+    options = PictureOptions(args)
+    aztec = args.aztec is not None
+    check_output(options.path, animation="domino shuffling" if aztec else None)
+    if options.animated and aztec and args.aztec > MAX_ANIMATED_ORDER:
+        raise UserError(
+            f"cannot write {options.path}: an animation of shuffling up to order {args.aztec:,} "
+            f"would have {3 * args.aztec - 2:,} frames; animate an order of at most "
+            f"{MAX_ANIMATED_ORDER}, or draw a picture (.png, .svg, .pdf, .tex)"
+        )
     region, name = region_from_args(args)
     import tiling
 
+    if options.animated:
+        seed = args.seed if args.seed is not None else _fresh_seed()
+        steps = tiling.random.shuffle_steps(args.aztec, rng=seed)
+        print_tiling(steps[-1], force=args.text)
+        animate_shuffling(steps, options)
+        return EXIT_OK
     try:
         drawn = tiling.sample(region, rng=args.seed, method=args.method)
     except NoTilingError as err:
-        return _impossible(err.certificate, name, args.output)
+        return _impossible(err.certificate, name, options)
     print_tiling(drawn, force=args.text)
-    if args.output:
-        aztec = args.aztec is not None
-        draw_tiling(drawn, args.output, colors="orientation" if aztec else "auto", arctic=aztec)
+    if options.path:
+        arctic = aztec and options.arctic and args.aztec >= MIN_ARCTIC_ORDER
+        draw_tiling(drawn, options, colors="orientation" if aztec else "auto", arctic=arctic)
     return EXIT_OK
+
+
+def _fresh_seed():
+    import secrets
+
+    return secrets.randbits(63)
 
 
 def trees(args):

@@ -7,7 +7,15 @@ import time
 
 from .._format import decimal, summarize
 from ._io import EXIT_OK, UserError, internal, timed
-from ._pictures import draw_certificate, draw_cover, draw_tiling, pair_of_axes, pyplot, save_picture
+from ._pictures import (
+    PictureOptions,
+    draw_certificate,
+    draw_cover,
+    draw_tiling,
+    pair_of_axes,
+    pyplot,
+    save_picture,
+)
 from .commands import checked_cover
 
 __all__ = ["demo"]
@@ -31,7 +39,7 @@ def _domino_neighbors(tiling):
 class _DemoTable:
     """Prints one row per demo step as soon as it finishes, in fixed columns."""
 
-    widths = (36, 42, 8)
+    widths = (38, 44, 8)
 
     def __init__(self, folder):
         self.folder = folder
@@ -60,8 +68,25 @@ def _demo_count_chessboard(table, folder):
 
     board = tiling.examples.chessboard()
     n, dt = timed(tiling.count, board)
-    draw_tiling(tiling.sample(board, rng=2024), os.path.join(folder, "chessboard.png"))
+    one = tiling.sample(board, rng=2024)
+    draw_tiling(one, _options(folder, "chessboard.png"))
     table.row("count the tilings of the 8 x 8 board", f"{n:,} tilings", dt, "chessboard.png")
+    tikz, dt = timed(_write_tikz, one, os.path.join(folder, "chessboard.tex"))
+    table.row("the same tiling as TikZ, for a paper", tikz, dt, "chessboard.tex")
+
+
+def _options(folder, name, **extra):
+    """The -o options of the command line, for one of the demo's files."""
+    import argparse
+
+    return PictureOptions(argparse.Namespace(output=os.path.join(folder, name), **extra))
+
+
+def _write_tikz(tiling, path):
+    from tiling import plot
+
+    plot.save(tiling, path)
+    return f"standalone LaTeX, {os.path.getsize(path):,} bytes"
 
 
 def _demo_proofs(table, folder):
@@ -75,14 +100,16 @@ def _demo_proofs(table, folder):
         cert, dt = timed(tiling.prove_impossible, region)
         if cert is None or not cert.verify(region):
             internal(f"no checked certificate for {name}")
-        draw_certificate(cert, os.path.join(folder, path))
+        draw_certificate(cert, _options(folder, path))
         s, m = len(cert.cells), len(cert.neighbors)
         if cert.kind == "hall":
             result = f"Hall set: |S| = {s} > |N(S)| = {m}, checked"
         elif cert.kind == "color":
-            result = f"colours: {s} cells vs {m}, checked"
+            major = cert.parts()[0].colour_name
+            minor = "white" if major == "black" else "black"
+            result = f"colours: {s} {major} vs {m} {minor}, checked"
         else:
-            result = f"{cert.kind}: {s} cells, checked"
+            result = f"parity: {s} cells, checked"
         table.row(f"prove {name} impossible", result, dt, path)
 
 
@@ -91,7 +118,7 @@ def _demo_cover(table, folder):
 
     cover, bound, dt = checked_cover(examples.figure_7x7())
     left = len(cover.uncovered())
-    draw_cover(cover, bound, os.path.join(folder, "figure7-cover.png"))
+    draw_cover(cover, bound, _options(folder, "figure7-cover.png"))
     table.row(
         "maximum cover of the 7 x 7 figure",
         f"{len(cover)} dominoes, {left} cells left: optimal",
@@ -118,7 +145,12 @@ def _demo_big_count(table, folder, n):
 
 
 def _detail(tiling, colors, rows, cols):
-    """The dominoes of ``tiling`` inside a window, as a tiling of their own, with their colours."""
+    """The dominoes of ``tiling`` with a cell inside a window, as a tiling of their own.
+
+    Dominoes crossing the window's edge are kept whole (the picture crops
+    them at the edge, as a window does); the tiling is shifted so that the
+    window starts at row and column 1.
+    """
     from tiling import Region, Tiling
 
     d = tiling.dominoes
@@ -127,8 +159,8 @@ def _detail(tiling, colors, rows, cols):
         & (d[:, :, 0] < rows[1])
         & (d[:, :, 1] >= cols[0])
         & (d[:, :, 1] < cols[1])
-    ).all(axis=1)
-    part = d[inside] - [rows[0], cols[0]]
+    ).any(axis=1)
+    part = d[inside] - [rows[0] - 1, cols[0] - 1]
     return Tiling(Region.from_cells(part.reshape(-1, 2)), part), colors[inside]
 
 
@@ -142,7 +174,7 @@ def _demo_aztec(table, folder, order):
 
     sample, dt = timed(tiling.sample_aztec, order, rng=1)
     path = f"aztec-{order}.png"
-    draw_tiling(sample, os.path.join(folder, path), colors="orientation", arctic=True)
+    draw_tiling(sample, _options(folder, path), colors="orientation", arctic=True)
     table.row(
         f"sample an Aztec diamond of order {order}", f"{len(sample):,} dominoes, uniform", dt, path
     )
@@ -151,26 +183,33 @@ def _demo_aztec(table, folder, order):
     pairs = _domino_neighbors(sample)
     if colors.max() >= 5 or np.any(colors[pairs[:, 0]] == colors[pairs[:, 1]]):
         internal("the 5-colouring is not proper")
-    # The whole diamond is a texture at this size: show it beside a readable
-    # detail where the frozen top corner meets the disordered middle.
+    # A colouring of 40,000 dominoes at two pixels a cell is speckle: show the
+    # diamond by shuffling class, with the window that the right panel shows
+    # in its five colours, where the frozen top corner meets the disorder.
     side = max(8, order // 5)
     top = max(0, int(order * 0.3) - side // 2)
     rows = (top, top + side)
     cols = (order - side // 2, order + side // 2)
     detail, detail_colors = _detail(sample, colors, rows, cols)
     fig, axes = pair_of_axes()
-    plot.draw_tiling(sample, colors=colors, ax=axes[0])
+    plot.draw_tiling(sample, colors="orientation", ax=axes[0], title=None)
     axes[0].add_patch(
         Rectangle(
             (cols[0], rows[0]), side, side, fill=False, edgecolor="black", linewidth=1.5, zorder=5
         )
     )
-    axes[0].set_title(f"5-colouring of {len(sample):,} dominoes", fontsize=10)
-    plot.draw_tiling(detail, colors=detail_colors, ax=axes[1], blocked=None)
-    axes[1].set_title("detail (the square on the left)", fontsize=10)
+    axes[0].set_title(
+        f"{len(sample):,} dominoes by shuffling class; the square is on the right", fontsize=10
+    )
+    plot.draw_tiling(detail, colors=detail_colors, ax=axes[1], blocked=None, title=None)
+    axes[1].set_xlim(1, side + 1)
+    axes[1].set_ylim(side + 1, 1)
+    used = len(np.unique(colors))
+    axes[1].set_title(
+        f"the square, {side} x {side} cells: {used} colours, no two neighbours alike", fontsize=10
+    )
     path = f"aztec-{order}-colours.png"
     save_picture(fig, os.path.join(folder, path), dpi=150)
-    used = len(np.unique(colors))
     table.row(
         f"5-colour it ({len(sample):,} dominoes)",
         f"{used} colours, neighbours differ (checked)",
@@ -179,21 +218,42 @@ def _demo_aztec(table, folder, order):
     )
 
 
+def _demo_temperley(table, folder):
+    """A random spanning tree of the 4 x 5 grid beside its Temperley tiling."""
+    import networkx as nx
+
+    import tiling
+    from tiling import plot
+
+    grid = tiling.Region.rectangle(4, 5)
+    tree = nx.random_spanning_tree(grid.to_networkx(), seed=5)
+    t, dt = timed(tiling.graphs.temperley.tree_to_tiling, tree)
+    if tiling.graphs.temperley.tiling_to_tree(t).edges != tree.edges:
+        internal("Temperley's bijection did not give the tree back")
+    axes = plot.draw_temperley(tree)
+    save_picture(axes[0].figure, os.path.join(folder, "temperley.png"))
+    table.row(
+        "Temperley: a spanning tree as a tiling", f"{len(t)} dominoes, and back (checked)", dt,
+        "temperley.png",
+    )  # fmt: skip
+
+
 def _demo_animation(table, folder, frames):
     from tiling import plot, random
 
     start = time.perf_counter()
     steps = random.shuffle_steps(frames, rng=3)
-    save_picture(plot.animate_shuffling(steps), os.path.join(folder, "shuffling.gif"))
+    anim = plot.animate_shuffling(steps)
+    save_picture(anim, os.path.join(folder, "shuffling.gif"))
     table.row(
         f"animate shuffling, orders 1 to {frames}",
-        f"{len(steps)} frames",
+        f"{anim.n_frames} frames: delete, slide, create",
         time.perf_counter() - start,
         "shuffling.gif",
     )
 
 
-def demo(folder, board_n=100, order=200, frames=24):
+def demo(folder, board_n=100, order=200, frames=16):
     """The built-in tour: every capability once, pictures into ``folder``."""
     try:
         os.makedirs(folder, exist_ok=True)
@@ -207,6 +267,7 @@ def demo(folder, board_n=100, order=200, frames=24):
     _demo_cover(table, folder)
     _demo_big_count(table, folder, board_n)
     _demo_aztec(table, folder, order)
+    _demo_temperley(table, folder)
     _demo_animation(table, folder, frames)
     table.close()
     return EXIT_OK

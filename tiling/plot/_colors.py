@@ -9,6 +9,7 @@ from ..errors import TilingError
 __all__ = [
     "PALETTE",
     "ORIENTATION_COLORS",
+    "CLASS_WORDS",
     "MAX_PATCHES",
     "EDGE",
     "FREE",
@@ -17,6 +18,10 @@ __all__ = [
     "MARK",
     "HIGHLIGHT",
     "NEIGHBOR",
+    "HIGHLIGHT_2",
+    "NEIGHBOR_2",
+    "DIRECTION_COLORS",
+    "AUTO_MIN_PX",
     "UNCOLORED",
     "STYLES",
     "BLOCKED_MODES",
@@ -33,8 +38,26 @@ PALETTE = ("#77AADD", "#EE8866", "#EEDD88", "#44BB99", "#FFAABB", "#99DDFF", "#B
 #: of an Aztec diamond are N on top, S at the bottom, W left, E right.
 ORIENTATION_COLORS = {"N": "#E69F00", "S": "#0072B2", "W": "#009E73", "E": "#CC79A7"}
 
-#: Largest number of pieces (dominoes plus marked cells) drawn as patches by style="auto".
+#: What each shuffling class is and does, for legends.
+CLASS_WORDS = {
+    "N": "N: horizontal, moves up",
+    "S": "S: horizontal, moves down",
+    "W": "W: vertical, moves left",
+    "E": "E: vertical, moves right",
+}
+
+#: Colours of horizontal and vertical dominoes (``colors="hv"``, and ``"auto"``
+#: when cells are too small for a colouring domino by domino).
+DIRECTION_COLORS = {"h": "#EE8866", "v": "#77AADD"}
+
+#: Largest number of pieces (dominoes plus marked cells) that style="auto" draws
+#: as vector paths in a raster output (PNG, the screen); vector files always get paths.
 MAX_PATCHES = 2000
+
+#: Smallest cell, in pixels, for which colors="auto" colours domino by domino;
+#: smaller cells would average a proper colouring into one flat colour, so
+#: "auto" colours horizontal and vertical dominoes instead.
+AUTO_MIN_PX = 5.0
 
 EDGE = "#262626"  # domino borders
 FREE = "#F6F3EC"  # a free cell of a region (warm off-white)
@@ -43,9 +66,11 @@ GRID = "#A8A8A8"  # grid lines between the cells of a region
 MARK = "#D55E00"  # uncovered cells, augmenting paths (vermillion)
 HIGHLIGHT = "#E69F00"  # the set S of a certificate (orange)
 NEIGHBOR = "#56B4E9"  # its neighbourhood N(S) (sky blue)
+HIGHLIGHT_2 = "#CC79A7"  # a second Hall set, of the other colour (reddish purple)
+NEIGHBOR_2 = "#009E73"  # its neighbourhood (bluish green)
 UNCOLORED = "#E4E4E4"  # dominoes not yet coloured in an animation
 
-STYLES = ("auto", "patches", "raster")
+STYLES = ("auto", "vector", "raster")
 BLOCKED_MODES = ("holes", "box", None)
 
 
@@ -79,6 +104,14 @@ def _auto_coloring(tiling):
         return np.asarray(public.color(tiling, k=5))
 
 
+def _class_colors(names, table):
+    """RGBA per domino from its class name and a {name: colour} table."""
+    out = np.zeros((len(names), 4))
+    for key, value in table.items():
+        out[names == key] = rgba([value])[0]
+    return out
+
+
 def domino_colors(tiling, colors, cmap, who):
     """Resolve the ``colors`` argument of :func:`draw_tiling` to a (k, 4) RGBA array."""
     from matplotlib.colors import is_color_like
@@ -87,17 +120,14 @@ def domino_colors(tiling, colors, cmap, who):
     if isinstance(colors, str):
         if colors == "auto":
             return categorical(_auto_coloring(tiling)) if k else np.zeros((0, 4))
+        if colors == "hv":
+            return _class_colors(tiling.orientations(), DIRECTION_COLORS)
         if colors == "orientation":
-            table = {key: rgba([value])[0] for key, value in ORIENTATION_COLORS.items()}
-            names = tiling.shuffling_classes()
-            out = np.zeros((k, 4))
-            for key, value in table.items():
-                out[names == key] = value
-            return out
+            return _class_colors(tiling.shuffling_classes(), ORIENTATION_COLORS)
         if is_color_like(colors):
             return np.tile(rgba([colors])[0], (k, 1))
         raise TilingError(
-            f"{who}(): colors={colors!r} is neither 'auto', 'orientation' nor a matplotlib colour"
+            f"{who}(): colors={colors!r} is neither 'auto', 'orientation', 'hv' nor a matplotlib colour"
         )
     if isinstance(colors, tuple) and is_color_like(colors):
         return np.tile(rgba([colors])[0], (k, 1))

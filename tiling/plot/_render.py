@@ -1,10 +1,27 @@
-"""The two renderers (patches and raster), axes set-up, and the raster image of a label grid."""
+"""The renderers (vector paths and raster image), axes set-up, and the raster image of a grid.
+
+A picture is one :class:`PiecesArtist` on the axes.  It decides how to draw
+when the figure is drawn, because only then are the output format and the
+size of a cell known:
+
+* ``"vector"``: each colour class one compound path (a
+  :class:`~matplotlib.patches.PathPatch` whose subpaths are the pieces), so
+  an SVG or PDF holds a handful of ``<path>`` elements however many dominoes
+  there are; borders are the paths' strokes, as wide as the cells allow;
+* ``"raster"``: the fills as one image with a pixel per cell and the borders
+  as merged straight lines (or drawn into the image), linear in the number
+  of cells;
+* ``"auto"``: vector paths in vector formats (SVG, PDF, PS) at any size, and
+  in raster formats (PNG, the screen) up to :data:`MAX_PATCHES` pieces; the
+  raster image beyond.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
+from matplotlib.artist import Artist
 
 from .._validation import check_choice
 from ..errors import TilingError
@@ -12,25 +29,93 @@ from ._colors import EDGE, MARK, MAX_PATCHES, STYLES, rgba
 
 __all__ = [
     "new_axes",
+    "fit_figure",
     "frame",
     "cell_size_px",
     "render",
     "raster_image",
+    "PiecesArtist",
     "BORDER_MIN_PX",
     "MAX_SEGMENTS",
+    "VECTOR_BORDER_MIN_PT",
 ]
 
+#: Smallest cell, in screen pixels, that the raster renderer gives borders.
+BORDER_MIN_PX = 5
 
-def new_axes(shape, title_space=False):
-    """A fresh figure sized to the grid (about 0.45 inch a cell, at most 8 inches a side)."""
+#: Most border runs drawn as vector lines by the raster renderer.
+MAX_SEGMENTS = 250_000
+
+#: Smallest cell, in points, whose pieces get a stroked border in vector output
+#: (below it a border would be wider than the fill it outlines on paper).
+VECTOR_BORDER_MIN_PT = 2.0
+
+#: Most distinct colour classes drawn as one compound path each; beyond (a
+#: colour map over many values) each piece is a path of one collection.
+MAX_CLASSES = 256
+
+#: Size of a cell (inches) on a new figure, and the longest side of the drawing.
+CELL_INCHES, MAX_INCHES = 0.45, 8.0
+
+
+def new_axes(shape, *, title=True, legend=False, dpi=None, max_inches=MAX_INCHES):
+    """A fresh figure shaped like the grid, with room for a title and a legend row.
+
+    Cells are 0.45 inch up to the longest side of ``max_inches``; the other side
+    follows the grid's shape (a long thin strip gets a long thin canvas), and
+    the title and the legend add their own height instead of a minimum size
+    (:func:`fit_figure` measures them once they are drawn).
+    """
     import matplotlib.pyplot as plt  # lazily: pyplot picks its backend on first import
 
     h, w = shape
-    per_cell = min(0.45, 8.0 / max(h, w))
-    width = max(w * per_cell, 3.5 if title_space else 2.0) + 0.3
-    height = max(h * per_cell, 2.0) + 0.3 + (0.6 if title_space else 0.0)
-    fig, ax = plt.subplots(figsize=(width, height), layout="constrained")
+    per_cell = min(CELL_INCHES, max_inches / max(h, w, 1))
+    draw_w, draw_h = max(w * per_cell, 0.3), max(h * per_cell, 0.3)
+    extra = (0.4 if title else 0.0) + (0.35 if legend else 0.0)
+    width = max(draw_w, 3.8 if (title or legend) else 0.6) + 0.15
+    height = draw_h + 0.15 + extra
+    kwargs = {} if dpi is None else {"dpi": dpi}
+    fig, ax = plt.subplots(figsize=(width, height), layout="constrained", **kwargs)
+    fig.get_layout_engine().set(w_pad=0.03, h_pad=0.03)
+    fig._tiling_drawing = (draw_w, draw_h)  # what fit_figure keeps
     return ax
+
+
+def fit_figure(ax):
+    """Resize a figure made by :func:`new_axes` to its drawing plus the title and legend it got.
+
+    Figures made elsewhere (``ax=`` given) are left alone.
+    """
+    fig = ax.figure
+    drawing = getattr(fig, "_tiling_drawing", None)
+    if drawing is None or len(fig.axes) != 1:
+        return
+    draw_w, draw_h = drawing
+    dpi = fig.dpi
+    fig.set_dpi(100)  # text measured at one resolution: the size in inches never depends on dpi
+    try:
+        extra_h, need_w = _decorations(ax, draw_w)
+    finally:
+        fig.set_dpi(dpi)
+    fig.set_size_inches(need_w + 0.15, draw_h + 0.15 + extra_h)
+
+
+def _decorations(ax, draw_w):
+    """Height the title and an outside legend need, and the width any of them needs (inches)."""
+    fig = ax.figure
+    renderer = fig.canvas.get_renderer()
+    extra_h, need_w = 0.0, draw_w
+    for text in (ax.title, ax._left_title, ax._right_title):
+        if text.get_text():
+            box = text.get_window_extent(renderer)
+            extra_h = max(extra_h, box.height / fig.dpi + 0.12)
+            need_w = max(need_w, box.width / fig.dpi + 0.1)
+    legend = ax.get_legend()
+    if legend is not None and getattr(legend, "_tiling_outside", False):
+        box = legend.get_window_extent(renderer)
+        extra_h += box.height / fig.dpi + 0.08
+        need_w = max(need_w, box.width / fig.dpi + 0.1)
+    return extra_h, need_w
 
 
 def frame(ax, shape):
@@ -46,11 +131,16 @@ def frame(ax, shape):
         spine.set_visible(False)
 
 
-def cell_size_px(ax, shape):
-    """Side of one cell on screen, in pixels at the figure's dpi (after layout and _frame)."""
+def cell_size_px(ax, shape=None):
+    """Side of one cell on screen, in pixels at the figure's dpi (after layout and frame)."""
     fig = ax.figure
     if fig.get_layout_engine() is not None:
         fig.get_layout_engine().execute(fig)
+    return _cell_display(ax)
+
+
+def _cell_display(ax):
+    """Side of one cell in display units (pixels; points while a vector file is written)."""
     box = ax.get_window_extent()
     x0, x1 = ax.get_xlim()
     y0, y1 = ax.get_ylim()
@@ -58,69 +148,351 @@ def cell_size_px(ax, shape):
     return max(min(box.width / abs(x1 - x0), box.height / abs(y1 - y0)), 1e-3)
 
 
-def _resolve_style(style, n_pieces, who):
-    check_choice(style, STYLES, "style", who)
-    if style == "auto":
-        return "patches" if n_pieces <= MAX_PATCHES else "raster"
-    return style
-
-
 def render(ax, pieces, style, who):
-    """Draw ``pieces`` on ``ax`` with the chosen renderer."""
+    """Put ``pieces`` on ``ax`` as one :class:`PiecesArtist`; returns the artist."""
+    check_choice(style, STYLES, "style", who)
     frame(ax, pieces.shape)
-    style = _resolve_style(style, len(pieces), who)
-    if style == "patches":
-        _render_patches(ax, pieces)
+    artist = PiecesArtist(pieces, style)
+    ax.add_artist(artist)
+    return artist
+
+
+def _is_vector(renderer):
+    """True while a vector file (SVG, PDF, PS, PGF) is written."""
+    from matplotlib.backends.backend_mixed import MixedModeRenderer
+
+    return isinstance(renderer, MixedModeRenderer)
+
+
+class PiecesArtist(Artist):
+    """The pieces of one picture, drawn as vector paths or as an image at draw time.
+
+    Attributes: ``pieces`` (what is drawn), ``style`` (``"auto"``,
+    ``"vector"`` or ``"raster"``) and, after a draw, ``last_mode``: the
+    renderer used (``"vector"`` or ``"raster"``).
+    """
+
+    def __init__(self, pieces, style):
+        super().__init__()
+        self.pieces = pieces
+        self.style = style
+        self.last_mode = None
+        self.set_zorder(1)
+        self.set_in_layout(False)
+
+    def mode(self, renderer):
+        """``"vector"`` or ``"raster"``: how ``renderer`` gets the pieces."""
+        if self.style != "auto":
+            return self.style
+        if _is_vector(renderer) or len(self.pieces) <= MAX_PATCHES:
+            return "vector"
+        return "raster"
+
+    def draw(self, renderer):
+        if not self.get_visible():
+            return
+        ax = self.axes
+        px = _cell_display(ax)
+        cell_pt = px * 72.0 / self.figure.dpi
+        self.last_mode = self.mode(renderer)
+        if self.last_mode == "vector":
+            children = _vector_children(self.pieces, cell_pt)
+            for child in children:
+                _to_display(child, ax, px)
+        else:
+            children = _raster_children(ax, self.pieces, px, cell_pt)
+        children += _letter_children(self.pieces, cell_pt)
+        for child in children:
+            child.axes = ax
+            child.set_figure(self.figure)
+            if not child.is_transform_set():
+                child.set_transform(ax.transData)
+            child.set_clip_path(ax.patch)
+            child.draw(renderer)
+        self.stale = False
+
+
+# ---------------------------------------------------------------------------- vector
+def rect_path(rects, inset=0.0, rounding=0.0):
+    """One compound :class:`~matplotlib.path.Path`: a closed subpath per ``(r0, c0, r1, c1)``.
+
+    ``rounding`` > 0 rounds the corners with quadratic Bezier arcs.  Data
+    coordinates: x is the column, y the row.
+    """
+    from matplotlib.path import Path
+
+    rects = np.asarray(rects, dtype=float).reshape(-1, 4)
+    y0, x0, y1, x1 = (rects[:, i] for i in range(4))
+    x0, y0, x1, y1 = x0 + inset, y0 + inset, x1 - inset, y1 - inset
+    k = len(rects)
+    if rounding <= 0:
+        corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)]
+        codes = [Path.MOVETO, Path.LINETO, Path.LINETO, Path.LINETO, Path.CLOSEPOLY]
     else:
-        _render_raster(ax, pieces)
-    return ax
+        q = rounding
+        corners = [
+            (x0 + q, y0),
+            (x1 - q, y0), (x1, y0), (x1, y0 + q),
+            (x1, y1 - q), (x1, y1), (x1 - q, y1),
+            (x0 + q, y1), (x0, y1), (x0, y1 - q),
+            (x0, y0 + q), (x0, y0), (x0 + q, y0),
+            (x0 + q, y0),
+        ]  # fmt: skip
+        codes = [Path.MOVETO] + [Path.LINETO, Path.CURVE3, Path.CURVE3] * 4 + [Path.CLOSEPOLY]
+    verts = np.stack(
+        [np.stack([np.broadcast_to(x, k), np.broadcast_to(y, k)], 1) for x, y in corners], 1
+    )
+    path = Path(verts.reshape(-1, 2), np.tile(np.array(codes, dtype=Path.code_type), k))
+    path.should_simplify = False  # exact: every subpath is a piece
+    return path
 
 
-def _render_patches(ax, pieces):
-    """Rounded pieces inset from the cell lines (a gap between dominoes); square ones flush."""
-    from matplotlib.collections import PatchCollection
-    from matplotlib.patches import FancyBboxPatch, Rectangle
+def segment_path(lines):
+    """One compound path of straight segments ``((x0, y0), (x1, y1))`` (to stroke, not fill)."""
+    from matplotlib.path import Path
 
-    cell_pt = cell_size_px(ax, pieces.shape) * 72.0 / ax.figure.dpi
-    lw = float(np.clip(0.045 * cell_pt, 0.3, 1.6))
-    inset = 0.06 if cell_pt >= 8 else 0.0
-    rounding = 0.16 if cell_pt >= 8 else 0.0
-    patches = []
-    for (r0, c0, r1, c1), rounded in zip(pieces.rects.tolist(), pieces.rounded.tolist()):
-        if rounded:
-            patches.append(
-                FancyBboxPatch(
-                    (c0 + inset, r0 + inset),
-                    c1 - c0 - 2 * inset,
-                    r1 - r0 - 2 * inset,
-                    boxstyle=f"round,pad=0,rounding_size={rounding}",
+    lines = np.asarray(lines, dtype=float).reshape(-1, 2, 2)
+    codes = np.tile(np.array([Path.MOVETO, Path.LINETO], dtype=Path.code_type), len(lines))
+    path = Path(lines.reshape(-1, 2), codes)
+    path.should_simplify = False
+    return path
+
+
+def cross_path(cells, size=0.22):
+    """Crosses (two strokes each) centred on ``cells``."""
+    cells = np.asarray(cells, dtype=float).reshape(-1, 2)
+    cy, cx = cells[:, 0] + 0.5, cells[:, 1] + 0.5
+    a = np.stack([np.stack([cx - size, cy - size], 1), np.stack([cx + size, cy + size], 1)], 1)
+    b = np.stack([np.stack([cx + size, cy - size], 1), np.stack([cx - size, cy + size], 1)], 1)
+    return segment_path(np.concatenate([a, b]))
+
+
+def _to_display(patch, ax, cell_display):
+    """Put a PathPatch's vertices in display units, rounded to a fixed grid.
+
+    Every vertex lies on a grid line of the cells (or a fixed offset from
+    one), so neighbours round alike and the tiling stays exact; the rounding
+    (a tenth of a point for small cells) keeps an SVG of 10^5 dominoes to a
+    few MB, instead of six decimals for every coordinate.
+    """
+    from matplotlib.path import Path
+    from matplotlib.transforms import IdentityTransform
+
+    if not hasattr(patch, "get_path") or patch.is_transform_set():
+        return
+    step = 0.1 if cell_display < 10 else 0.01
+    path = patch.get_path()
+    verts = ax.transData.transform(path.vertices)
+    top = ax.figure.bbox.height  # vector files count y from the top: round there
+    verts[:, 0] = np.round(verts[:, 0] / step) * step
+    verts[:, 1] = top - np.round((top - verts[:, 1]) / step) * step
+    display = Path(verts, path.codes)
+    display.should_simplify = False
+    patch.set_path(display)
+    patch.set_transform(IdentityTransform())
+
+
+def border_width_pt(cell_pt):
+    """Width of a domino's border in points for cells of ``cell_pt`` points."""
+    return float(np.clip(0.045 * cell_pt, 0.15, 1.6))
+
+
+def _rgba32(colors):
+    """RGBA rows as one integer each (8 bits a channel), for grouping by colour."""
+    q = np.round(np.clip(colors, 0, 1) * 255).astype(np.int64)
+    return (q[:, 0] << 24) | (q[:, 1] << 16) | (q[:, 2] << 8) | q[:, 3]
+
+
+def _style_classes(pieces):
+    """Group pieces drawn alike: ``(indices, face, edge, rounded, width)`` per class.
+
+    Computed once per picture (a figure is drawn twice when saved with a
+    layout engine) from one integer key per piece.
+    """
+    cached = getattr(pieces, "_classes", None)
+    if cached is not None:
+        return cached
+    pair = (_rgba32(pieces.faces) << 32) | _rgba32(pieces.edges)
+    _, pair_id = np.unique(pair, return_inverse=True)
+    widths, width_id = np.unique(pieces.edge_width, return_inverse=True)
+    key = (pair_id.reshape(-1) * 2 + pieces.rounded) * len(widths) + width_id.reshape(-1)
+    _, first, inverse = np.unique(key, return_index=True, return_inverse=True)
+    inverse = inverse.reshape(-1)
+    order = np.argsort(inverse, kind="stable")
+    bounds = np.searchsorted(inverse[order], np.arange(len(first) + 1))
+    classes = [
+        (
+            order[bounds[i] : bounds[i + 1]],
+            pieces.faces[j],
+            pieces.edges[j],
+            bool(pieces.rounded[j]),
+            float(pieces.edge_width[j]),
+        )
+        for i, j in enumerate(first)
+    ]
+    pieces._classes = classes
+    return classes
+
+
+def _vector_children(pieces, cell_pt):
+    if pieces.kind == "cells":
+        return _vector_cells(pieces, cell_pt)
+    return _vector_dominoes(pieces, cell_pt)
+
+
+def _vector_dominoes(pieces, cell_pt):
+    """Each colour class one compound path; uncovered cells crossed."""
+    from matplotlib.collections import PathCollection
+    from matplotlib.patches import PathPatch
+
+    stroked = cell_pt >= VECTOR_BORDER_MIN_PT
+    lw = border_width_pt(cell_pt)
+    big = cell_pt >= 8
+    inset, rounding = (0.06, 0.16) if big else (0.0, 0.0)
+    classes = _style_classes(pieces)
+    out = []
+    if len(classes) > MAX_CLASSES:  # a colour map over many values: one path per piece
+        paths = [rect_path(r[None], inset if rd else 0, rounding if rd else 0)
+                 for r, rd in zip(pieces.rects, pieces.rounded)]  # fmt: skip
+        coll = PathCollection(
+            paths,
+            facecolors=pieces.faces,
+            edgecolors=pieces.edges if stroked else "none",
+            linewidths=np.where(pieces.rounded, lw, min(lw, 0.8)) * pieces.edge_width,
+            joinstyle="round",
+        )
+        out.append(coll)
+    else:
+        for idx, face, edge, rounded, width in classes:
+            path = rect_path(pieces.rects[idx], inset if rounded else 0, rounding if rounded else 0)
+            solid = not rounded and np.allclose(face, edge)
+            out.append(
+                PathPatch(
+                    path,
+                    facecolor=face,
+                    edgecolor=edge if (stroked and not solid) else "none",
+                    linewidth=(lw if rounded else min(lw, 0.8)) * width,
+                    joinstyle="round",
                 )
             )
-        else:
-            patches.append(Rectangle((c0, r0), c1 - c0, r1 - r0))
-    widths = np.where(pieces.rounded, lw, min(lw, 0.8)) * pieces.edge_width
-    coll = PatchCollection(
-        patches,
-        facecolors=pieces.faces,
-        edgecolors=pieces.edges,
-        linewidths=widths,
-        joinstyle="round",
-    )
-    coll.set_zorder(2)
-    ax.add_collection(coll, autolim=False)
-    if len(pieces.marks):
-        centre = pieces.marks + 0.5
-        ax.scatter(
-            centre[:, 1],
-            centre[:, 0],
-            marker="x",
-            s=(0.3 * cell_pt) ** 2,
-            c=MARK,
-            linewidths=max(lw, 0.8),
+    out.extend(_vector_marks(pieces, cell_pt, lw))
+    return out
+
+
+def _vector_marks(pieces, cell_pt, lw):
+    from matplotlib.patches import PathPatch
+
+    if not len(pieces.marks):
+        return []
+    if cell_pt < 3:  # too small for a cross: the whole cell in the mark colour
+        return [PathPatch(rect_path(np.column_stack([pieces.marks, pieces.marks + 1])),
+                          facecolor=MARK, edgecolor="none")]  # fmt: skip
+    return [
+        PathPatch(
+            cross_path(pieces.marks),
+            fill=False,
+            edgecolor=MARK,
+            linewidth=max(lw * 1.2, 0.5),
+            capstyle="round",
             zorder=3,
         )
+    ]
 
 
+def _vector_cells(pieces, cell_pt):
+    """Cells: fills merged into row runs per colour, the grid and the outline as two paths."""
+    from matplotlib.patches import PathPatch
+
+    classes, table = _face_classes(pieces)
+    out = []
+    r, c0, c1, key = _runs(classes + 1)
+    for k, face in enumerate(table):
+        pick = key == k + 1
+        rects = np.column_stack([r[pick], c0[pick], r[pick] + 1, c1[pick]])
+        out.append(PathPatch(rect_path(rects), facecolor=face, edgecolor="none"))
+    grid, outline = cell_lines(pieces)
+    lw = border_width_pt(cell_pt)
+    if len(grid) and cell_pt >= VECTOR_BORDER_MIN_PT:
+        out.append(
+            PathPatch(
+                segment_path(grid),
+                fill=False,
+                edgecolor=pieces.edges[0] if len(pieces.edges) else EDGE,
+                linewidth=lw * 0.7,
+                capstyle="projecting",
+            )
+        )
+    if len(outline):
+        out.append(
+            PathPatch(
+                segment_path(outline),
+                fill=False,
+                edgecolor=EDGE,
+                linewidth=max(lw * 1.4, 0.3),
+                capstyle="projecting",
+                zorder=2,
+            )
+        )
+    return out
+
+
+def _face_classes(pieces):
+    """Per-cell index into a table of the distinct face colours (-1 for nothing)."""
+    table, ids = np.unique(np.round(pieces.faces, 4), axis=0, return_inverse=True)
+    ids = ids.reshape(-1)
+    lab = pieces.labels
+    classes = np.where(lab >= 0, ids[np.maximum(lab, 0)], -1)
+    return classes, table
+
+
+def cell_lines(pieces):
+    """Grid lines between two cells of the region, and the region's outline, as segments.
+
+    The region is the set of pieces that are not solid (blocked cells are
+    solid); the outline runs where a region cell meets anything else.
+    """
+    lab = pieces.labels
+    inside = lab >= 0
+    if pieces.solid.any():
+        inside &= ~pieces.solid[np.maximum(lab, 0)]
+    pad = np.pad(inside, 1)
+    # horizontal lines at y = r (between rows r-1 and r), vertical at x = c
+    top, bottom = pad[:-1, 1:-1], pad[1:, 1:-1]
+    left, right = pad[1:-1, :-1], pad[1:-1, 1:]
+    grid = _segments(top & bottom, left & right)
+    outline = _segments(top != bottom, left != right)
+    return grid, outline
+
+
+def _segments(horizontal, vertical):
+    """Merged runs of the True entries: horizontal[r, c] is the side from (c, r) to (c + 1, r)."""
+    r, c0, c1, _ = _runs(horizontal.astype(np.int8))
+    c, r0, r1, _ = _runs(vertical.T.astype(np.int8))
+    return np.concatenate(
+        [
+            np.stack([np.stack([c0, r], 1), np.stack([c1, r], 1)], 1),
+            np.stack([np.stack([c, r0], 1), np.stack([c, r1], 1)], 1),
+        ]
+    ).astype(float)
+
+
+def _letter_children(pieces, cell_pt):
+    """Letters written in cells (a certificate's S and N) when cells are large enough."""
+    if pieces.letters is None or cell_pt < 11:
+        return []
+    from matplotlib.text import Text
+
+    cells, strings = pieces.letters
+    size = min(0.42 * cell_pt, 11)
+    return [
+        Text(
+            c + 0.5, r + 0.5, s, ha="center", va="center", fontsize=size, color="#1A1A1A", zorder=3
+        )
+        for (r, c), s in zip(np.asarray(cells).tolist(), strings)
+    ]
+
+
+# ---------------------------------------------------------------------------- raster
 def raster_image(
     labels: Any, faces: Any, *, pixels: int = 1, marks: Any = None, edges: Any = EDGE
 ) -> np.ndarray:
@@ -228,17 +600,20 @@ def raster_image(
     return img
 
 
-def _render_raster(ax, pieces):
-    """Fills as one image with a pixel per cell; borders as vector lines when cells are big enough.
+def _raster_children(ax, pieces, px, cell_pt):
+    """Fills as one image with a pixel per cell; borders as lines when cells are big enough.
 
-    Cells under 5 screen pixels get no borders (they would hide the colours),
-    and an image shrunk below a pixel per cell is antialiased, so a huge
-    tiling reads as areas of colour.  From 5 pixels up the borders are a
-    LineCollection of merged straight runs, snapped to the pixel grid so they
-    stay crisp and even; past :data:`MAX_SEGMENTS` runs (a huge figure) they are drawn into
-    the image instead, at a few pixels per cell.
+    Cells under :data:`BORDER_MIN_PX` screen pixels get no borders (they
+    would hide the colours), and an image shrunk below a pixel per cell is
+    antialiased, so a huge tiling reads as areas of colour.  From 5 pixels up
+    the borders are a LineCollection of merged straight runs, snapped to the
+    pixel grid so they stay crisp and even; past :data:`MAX_SEGMENTS` runs (a
+    huge figure) they are drawn into the image instead, at a few pixels per
+    cell.  A region's outline (cells pictures) is drawn at every size.
     """
-    px = cell_size_px(ax, pieces.shape)
+    from matplotlib.collections import LineCollection
+    from matplotlib.image import AxesImage
+
     h, w = pieces.shape
     segments = _border_segments(pieces) if px >= BORDER_MIN_PX else None
     if segments is not None and len(segments[0]) > MAX_SEGMENTS:
@@ -254,24 +629,28 @@ def _render_raster(ax, pieces):
     # Downsampled images need antialiasing (area averaging) against moire;
     # upsampled ones stay crisp with nearest-neighbour.
     interp = "nearest" if px >= 1 else "antialiased"
-    ax.imshow(img, extent=(0, w, h, 0), interpolation=interp, origin="upper", zorder=1)
+    image = AxesImage(ax, interpolation=interp, origin="upper")
+    image.set_data(img)
+    image.set_extent((0, w, h, 0))
+    image.set_zorder(1)
+    out = [image]
+    one_px = 72.0 / ax.figure.dpi
     if segments is not None and len(segments[0]):
-        from matplotlib.collections import LineCollection
-
         lines, colors = segments
-        cell_pt = px * 72.0 / ax.figure.dpi
-        lw = max(0.06 * cell_pt, 72.0 / ax.figure.dpi)  # at least one pixel
+        lw = max(0.06 * cell_pt, one_px)  # at least one pixel
         coll = LineCollection(lines, colors=colors, linewidths=lw, zorder=2, capstyle="projecting")
         coll.set_snap(True)
-        ax.add_collection(coll, autolim=False)
-    frame(ax, pieces.shape)  # imshow resets limits and aspect
-
-
-#: Smallest cell, in screen pixels, that the raster renderer gives borders.
-BORDER_MIN_PX = 5
-
-#: Most border runs drawn as vector lines by the raster renderer.
-MAX_SEGMENTS = 250_000
+        out.append(coll)
+    if pieces.kind == "cells":
+        _, outline = cell_lines(pieces)
+        if len(outline):
+            lw = max(0.1 * cell_pt, one_px) if px >= 2 else one_px * 0.8
+            coll = LineCollection(
+                outline, colors=[EDGE], linewidths=lw, zorder=2, capstyle="projecting"
+            )
+            coll.set_snap(px >= 2)
+            out.append(coll)
+    return out
 
 
 def _runs(key):

@@ -6,18 +6,37 @@ from typing import Any
 
 import numpy as np
 
+from .._format import quantity
 from ..errors import TilingError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling, require_tiling
-from ._colors import MARK, PALETTE, UNCOLORED, categorical, domino_colors, rgba
+from . import _annotate as note
+from ._colors import (
+    CLASS_WORDS,
+    MARK,
+    ORIENTATION_COLORS,
+    PALETTE,
+    UNCOLORED,
+    categorical,
+    domino_colors,
+    rgba,
+)
 from ._pieces import tiling_pieces
 from ._render import new_axes, render
 
 __all__ = ["animate_matching", "animate_coloring", "animate_shuffling"]
 
 
-def _animation(ax, n_frames, draw_frame, interval):
+def _animation(ax, n_frames, draw_frame, interval, pause=0.0):
+    """A FuncAnimation of ``n_frames`` frames; the last one held ``pause`` seconds longer.
+
+    The per-frame durations are the animation's ``durations`` attribute
+    (milliseconds), which :func:`~tiling.plot.save` writes into a GIF.
+    """
     from matplotlib.animation import FuncAnimation
+
+    interval = _check_interval(interval)
+    pause = _check_pause(pause)
 
     def update(i):
         ax.clear()
@@ -35,10 +54,26 @@ def _animation(ax, n_frames, draw_frame, interval):
         cache_frame_data=False,
     )
     anim.n_frames = n_frames  # documented: what save() writes, frame by frame
+    anim.durations = [interval] * n_frames
+    anim.durations[-1] += int(round(1000 * pause))
     # Frame 0 is already on the axes, so matplotlib's warning about an
     # animation "deleted without rendering anything" would be misleading.
     anim._draw_was_started = True
     return anim
+
+
+def _check_interval(interval):
+    from .._validation import positive_int
+
+    return positive_int(interval, "interval (milliseconds)", "animate")
+
+
+def _check_pause(pause):
+    from .._validation import positive_real
+
+    if isinstance(pause, (int, float)) and not isinstance(pause, bool) and pause == 0:
+        return 0.0
+    return positive_real(pause, "pause (seconds)", "animate")
 
 
 def _replay_paths(region, paths):
@@ -94,7 +129,9 @@ def _mate_tiling(region, mate):
     return Tiling(region, dominoes)
 
 
-def animate_matching(region: Region, steps: Any, *, ax: Any = None, interval: int = 700) -> Any:
+def animate_matching(
+    region: Region, steps: Any, *, ax: Any = None, interval: int = 700, pause: float = 2.0
+) -> Any:
     """Animate Kuhn's algorithm: each augmenting path, then the dominoes it flips.
 
     Parameters
@@ -109,6 +146,8 @@ def animate_matching(region: Region, steps: Any, *, ax: Any = None, interval: in
     ax : matplotlib Axes, optional
     interval : int
         Milliseconds between frames.
+    pause : float
+        Seconds the last frame is held (in a GIF written by :func:`save`).
 
     Returns
     -------
@@ -131,7 +170,7 @@ def animate_matching(region: Region, steps: Any, *, ax: Any = None, interval: in
     require_region(region, "animate_matching")
     history = _replay_paths(region, list(steps))
     base, flipped = rgba([PALETTE[0]])[0], rgba([PALETTE[1]])[0]
-    ax = new_axes(region.shape, title_space=True) if ax is None else ax
+    ax = new_axes(region.shape) if ax is None else ax
     n = len(history)
 
     def draw_frame(i):
@@ -149,7 +188,7 @@ def animate_matching(region: Region, steps: Any, *, ax: Any = None, interval: in
             first = tiling.dominoes[:, 0]
             hit = np.array([r * w + c in on_path for r, c in first.tolist()])
             faces[hit] = flipped if when == "flip" else rgba(["#BBBBBB"])[0]
-        render(ax, tiling_pieces(tiling, faces, "box"), "auto", "animate_matching")
+        render(ax, tiling_pieces(tiling, faces, "holes"), "auto", "animate_matching")
         if when == "path":
             ax.plot(
                 path[:, 1] + 0.5,
@@ -170,7 +209,7 @@ def animate_matching(region: Region, steps: Any, *, ax: Any = None, interval: in
             title = f"path {k} of {n} flipped: {len(tiling)} dominoes"
         ax.set_title(title, fontsize=10)
 
-    return _animation(ax, 1 + 2 * n, draw_frame, interval)
+    return _animation(ax, 1 + 2 * n, draw_frame, interval, pause)
 
 
 def _replay_coloring(k, steps):
@@ -201,7 +240,9 @@ def _replay_coloring(k, steps):
     return states
 
 
-def animate_coloring(tiling: Tiling, steps: Any, *, ax: Any = None, interval: int = 300) -> Any:
+def animate_coloring(
+    tiling: Tiling, steps: Any, *, ax: Any = None, interval: int = 300, pause: float = 2.0
+) -> Any:
     """Animate a colouring: one frame per assignment or Kempe-chain swap.
 
     Parameters
@@ -215,6 +256,8 @@ def animate_coloring(tiling: Tiling, steps: Any, *, ax: Any = None, interval: in
     ax : matplotlib Axes, optional
     interval : int
         Milliseconds between frames.
+    pause : float
+        Seconds the last frame is held (in a GIF written by :func:`save`).
 
     Returns
     -------
@@ -233,7 +276,7 @@ def animate_coloring(tiling: Tiling, steps: Any, *, ax: Any = None, interval: in
     steps = list(steps)
     states = _replay_coloring(len(tiling), steps)
     grey = rgba([UNCOLORED])[0]
-    ax = new_axes(tiling.region.shape, title_space=True) if ax is None else ax
+    ax = new_axes(tiling.region.shape) if ax is None else ax
 
     def draw_frame(i):
         state = states[i]
@@ -258,57 +301,199 @@ def animate_coloring(tiling: Tiling, steps: Any, *, ax: Any = None, interval: in
         render(ax, pieces, "auto", "animate_coloring")
         ax.set_title(title, fontsize=10)
 
-    return _animation(ax, len(states), draw_frame, interval)
+    return _animation(ax, len(states), draw_frame, interval, pause)
 
 
 def animate_shuffling(
-    steps: Any, *, ax: Any = None, colors: Any = "orientation", interval: int = 400
+    steps: Any,
+    *,
+    ax: Any = None,
+    colors: Any = "orientation",
+    interval: int = 500,
+    phases: bool = True,
+    zoom: bool = True,
+    pause: float = 2.5,
 ) -> Any:
-    """Animate domino shuffling: the random tilings of orders 1, 2, ..., n grow outward.
+    """Animate domino shuffling: each step's deletion, sliding and creation, as a teacher shows it.
 
     Parameters
     ----------
     steps : list of Tiling
-        As returned by ``tiling.random.shuffle_steps(n, rng=rng)``: Aztec diamonds
-        of orders 1..n.  Each is drawn centred in the frame of the largest,
-        so the growing diamond stays in place.
+        As returned by ``tiling.random.shuffle_steps(n, rng=rng)``: the tilings
+        of the Aztec diamonds of orders 1..n met in one shuffling run.
     ax : matplotlib Axes, optional
     colors : as for :func:`draw_tiling`
-        Default ``"orientation"``: the frozen N/S/E/W corners form as n grows.
+        Default ``"orientation"``: the classes N/S/W/E, which say where each
+        domino slides (the frozen corners form as n grows).
     interval : int
         Milliseconds between frames.
+    phases : bool
+        Three frames per step from order ``m - 1`` to ``m`` (True, the
+        default): **deletion** (the bad blocks, pairs of dominoes about to
+        collide, outlined in vermillion: an S domino above an N one, or an E
+        domino left of a W one), **sliding** (every other domino moves one
+        cell in its direction, leaving empty 2 x 2 blocks) and **creation**
+        (each empty block gets a new pair, horizontal or vertical by a coin;
+        the new ones outlined in black).  False: one frame per order.
+    zoom : bool
+        Frame each step's diamond (True: early frames are as large as late
+        ones and borders scale with the cells); False keeps the frame of the
+        largest diamond.
+    pause : float
+        Seconds the last frame is held (in a GIF written by :func:`save`).
 
     Returns
     -------
     matplotlib.animation.FuncAnimation
-        ``len(steps)`` frames (attribute ``n_frames``).
+        ``1 + 3 * (n - 1)`` frames with phases, ``n`` without (attribute
+        ``n_frames``; per-frame milliseconds in ``durations``).
+
+    Raises
+    ------
+    TilingError
+        With ``phases=True``, if the steps are not the Aztec diamonds of
+        orders 1, 2, ... of one shuffling run (the phases are recovered from
+        consecutive tilings, and each recovery is checked: the slid dominoes
+        must all be dominoes of the next order).
+
+    Notes
+    -----
+    Domino shuffling (Elkies, Kuperberg, Larsen and Propp 1992; see
+    :mod:`tiling.random.shuffling`).  The phases are recomputed here from the
+    tilings alone, O(dominoes) per step.
 
     Examples
     --------
-    >>> t1 = Tiling(Region.aztec_diamond(1), [[(0, 0), (0, 1)], [(1, 0), (1, 1)]])
-    >>> animate_shuffling([t1]).n_frames
-    1
+    >>> from tiling.random import shuffle_steps
+    >>> anim = animate_shuffling(shuffle_steps(3, rng=0))
+    >>> anim.n_frames
+    7
     """
+    from .._validation import check_bool
+
     steps = list(steps)
     if not steps:
         raise TilingError("animate_shuffling() needs at least one tiling")
     for t in steps:
         require_tiling(t, "animate_shuffling")
+    phases = check_bool(phases, "phases", "animate_shuffling")
+    zoom = check_bool(zoom, "zoom", "animate_shuffling")
     shape = (max(t.region.shape[0] for t in steps), max(t.region.shape[1] for t in steps))
-    ax = new_axes(shape, title_space=True) if ax is None else ax
+    frames = (
+        _shuffling_frames(steps)
+        if phases
+        else [("order", m, None) for m in range(1, len(steps) + 1)]
+    )
+    last = len(steps)
+    ax = new_axes(shape) if ax is None else ax
 
     def draw_frame(i):
-        t = steps[i]
-        offset = ((shape[0] - t.region.shape[0]) // 2, (shape[1] - t.region.shape[1]) // 2)
-        faces = domino_colors(t, colors, None, "animate_shuffling")
-        render(
-            ax,
-            tiling_pieces(t, faces, None, shape=shape, offset=offset),
-            "auto",
-            "animate_shuffling",
-        )
-        ax.set_title(
-            f"domino shuffling: step {i + 1} of {len(steps)}, {len(t)} dominoes", fontsize=10
-        )
+        phase, m, info = frames[i]
+        t = steps[m - 1]
+        size = 2 * m
+        offset = ((shape[0] - size) // 2, (shape[1] - size) // 2)
+        title = f"domino shuffling, order {m} of {last}: "
+        if phase == "delete":
+            prev = steps[m - 2]
+            shown, emphasis = prev, info["deleted"]
+            offset = (offset[0] + 1, offset[1] + 1)
+            k = len(info["deleted"]) // 2
+            title += f"1. delete {quantity(k, 'bad block')} (pairs about to collide)"
+            edge = MARK
+        elif phase == "slide":
+            shown, emphasis, edge = info["slid"], np.zeros(0, np.int64), None
+            title += "2. slide: N up, S down, W left, E right"
+        elif phase == "create":
+            shown, emphasis, edge = t, info["created"], "#000000"
+            k = len(info["created"]) // 2
+            title += f"3. create {quantity(k, 'new pair')} in the empty 2 x 2 blocks"
+        else:
+            shown, emphasis, edge = t, np.zeros(0, np.int64), None
+            title = (
+                f"domino shuffling: order {m} of {last}, {quantity(len(t), 'domino', 'dominoes')}"
+            )
+        faces = domino_colors(shown, colors, None, "animate_shuffling")
+        pieces = tiling_pieces(shown, faces, None, shape=shape, offset=offset, mark_uncovered=False)
+        if len(emphasis):
+            pieces.edges[emphasis] = rgba([edge])[0]
+            pieces.edge_width[emphasis] = 2.6
+        render(ax, pieces, "auto", "animate_shuffling")
+        if zoom:
+            view = shape[0] // 2 - m - 0.6, shape[0] // 2 + m + 0.6
+            ax.set_xlim(shape[1] // 2 - m - 0.6, shape[1] // 2 + m + 0.6)
+            ax.set_ylim(view[1], view[0])
+        ax.set_title(title, fontsize=9)
+        if m >= 4 and isinstance(colors, str) and colors == "orientation":  # room in the corner
+            entries = [note.fill(CLASS_WORDS[k], v) for k, v in ORIENTATION_COLORS.items()]
+            if phase == "delete":
+                entries.append(note.fill("bad block: deleted", "white", MARK))
+            elif phase == "create":
+                entries.append(note.fill("new pair", "white", "#000000"))
+            ax.legend(handles=[e.handle() for e in entries], loc="upper left", fontsize=7,
+                      frameon=False, handlelength=1.2)  # fmt: skip
 
-    return _animation(ax, len(steps), draw_frame, interval)
+    return _animation(ax, len(frames), draw_frame, interval, pause)
+
+
+_SLIDE = {"N": (-1, 0), "S": (1, 0), "W": (0, -1), "E": (0, 1)}
+
+
+def _shuffling_frames(steps):
+    """(phase, order, info) for every frame: creation of order 1, then three per step."""
+    for m, t in enumerate(steps, start=1):
+        if t.region.cropped() != Region.aztec_diamond(m) or t.region.shape != (2 * m, 2 * m):
+            raise TilingError(
+                f"animate_shuffling(): step {m} is not a tiling of the Aztec diamond of order "
+                f"{m}; pass the steps of tiling.random.shuffle_steps(n), or phases=False"
+            )
+    frames = [("create", 1, {"created": np.arange(len(steps[0]))})]
+    for m in range(2, len(steps) + 1):
+        deleted, slid, created = _shuffle_phases(steps[m - 2], steps[m - 1], m)
+        frames.append(("delete", m, {"deleted": deleted}))
+        frames.append(("slide", m, {"slid": slid}))
+        frames.append(("create", m, {"created": created}))
+    return frames
+
+
+def _shuffle_phases(prev, tiling, m):
+    """The bad blocks of ``prev`` (order m - 1), the slid tiling and the created dominoes.
+
+    Returns (indices of prev's deleted dominoes, the slid partial Tiling of
+    order m, indices of ``tiling``'s created dominoes).
+    """
+    d = prev.dominoes
+    classes = prev.shuffling_classes()
+    labels = prev.labels()
+    h, w = labels.shape
+    pad = np.pad(labels, ((0, 1), (0, 1)), constant_values=-1)
+    r, c = d[:, 0, 0], d[:, 0, 1]
+    # an S domino directly above an N one, or an E domino directly left of a W one
+    below, below_right = pad[r + 1, c], pad[r + 1, c + 1]
+    right, right_below = pad[r, c + 1], pad[r + 1, c + 1]
+    bad_s = (classes == "S") & (below >= 0) & (below == below_right)
+    bad_s &= classes[np.maximum(below, 0)] == "N"
+    bad_e = (classes == "E") & (right >= 0) & (right == right_below)
+    bad_e &= classes[np.maximum(right, 0)] == "W"
+    deleted = np.concatenate(
+        [np.flatnonzero(bad_s), below[bad_s], np.flatnonzero(bad_e), right[bad_e]]
+    )
+    keep = np.ones(len(d), dtype=bool)
+    keep[deleted] = False
+    moves = np.array([_SLIDE[k] for k in classes[keep].tolist()], dtype=np.int64).reshape(-1, 2)
+    moved = d[keep] + 1 + moves[:, None, :]  # into the order-m frame, then one step
+    region = Region.aztec_diamond(m)
+    try:
+        slid = Tiling(region, moved)
+    except TilingError:
+        slid = None
+    mine = {tuple(x) for x in tiling.dominoes.reshape(-1, 4).tolist()}
+    theirs = {tuple(x) for x in moved.reshape(-1, 4).tolist()}
+    if slid is None or not theirs <= mine:
+        raise TilingError(
+            f"animate_shuffling(): orders {m - 1} and {m} are not consecutive steps of one "
+            "shuffling run (the dominoes of order {0} do not slide into order {1}); pass "
+            "tiling.random.shuffle_steps(n), or phases=False".format(m - 1, m)
+        )
+    flat = tiling.dominoes.reshape(-1, 4).tolist()
+    created = np.array([i for i, x in enumerate(flat) if tuple(x) not in theirs], dtype=np.int64)
+    return np.sort(deleted), slid, created

@@ -43,6 +43,7 @@ from typing import Any
 
 import numpy as np
 
+from .._format import quantity
 from .._validation import check_choice, require_int, type_name
 from ..errors import NoTilingError
 from ..model.region import Region, as_cell_array, label, require_region
@@ -54,6 +55,23 @@ _STEPS = ((-1, 0), (0, 1), (1, 0), (0, -1))
 #: How many uncovered cells of each colour prove_impossible tries as the
 #: source of a small Hall set.
 _HALL_TRIES = 8
+_COLOUR_NAMES = ("white", "black")  # chessboard colour (row + col) % 2 = 0, 1
+_CHESSBOARD = (
+    "Colour the cells like a chessboard: white where row + column is even, black where it is odd."
+)
+
+
+def _stay(n):
+    return "stays" if n == 1 else "stay"
+
+
+class _Group:
+    """One marked set of a certificate: its cells, their neighbours, colour and letters."""
+
+    def __init__(self, cells, neighbors, color, letter, neighbor_letter):
+        self.cells, self.neighbors, self.color = cells, neighbors, color
+        self.letter, self.neighbor_letter = letter, neighbor_letter
+        self.colour_name = "" if color is None else _COLOUR_NAMES[color]
 
 
 class Certificate:
@@ -143,52 +161,190 @@ class Certificate:
     def explain(self) -> str:
         """One short paragraph, with the numbers, saying why the certificate holds.
 
+        The cells it speaks of are marked with letters in :meth:`to_ascii`
+        (``S`` the set, ``N`` its neighbours), and the chessboard colours are
+        named: *white* where row + column is even, *black* where it is odd.
+
         Examples
         --------
         >>> print(prove_impossible(Region.rectangle(3, 3)).explain())  # doctest: +ELLIPSIS
-        This piece of the region has 9 cells, an odd number...
+        The region has 9 cells, an odd number...
         """
-        s, n, d = len(self.cells), len(self.neighbors), self.deficiency
+        s, n, d = len(self.cells), len(self.neighbors), int(self.deficiency)
+        whole = s + n == self.region.n_cells
         if self.kind == "parity":
+            if whole:
+                return (
+                    f"The region has {quantity(s, 'cell')}, an odd number. Every domino "
+                    "covers two cells, so at least one cell stays uncovered: the region has "
+                    "no tiling."
+                )
             return (
-                f"This piece of the region has {s} cell{'s' if s > 1 else ''}, an odd number, "
-                "and touches no "
-                "other cell of the region. Every domino covers two cells of one piece, so "
-                "at least one of its cells stays uncovered: the region has no tiling."
+                f"The piece of the region marked S has {quantity(s, 'cell')}, an odd number, "
+                "and touches no other cell of the region. Every domino covers two cells of "
+                "one piece, so at least one of its cells stays uncovered: the region has no "
+                "tiling."
             )
         if self.kind == "color":
+            major = _COLOUR_NAMES[int(self.cells[0].sum() % 2)]
+            minor = _COLOUR_NAMES[1 - int(self.cells[0].sum() % 2)]
+            where = "the region" if whole else "the piece of the region marked S and N"
             return (
-                "Colour the cells like a chessboard. Every domino covers one cell of each "
-                f"colour, but this piece has {s} cells of one colour and only {n} of the "
-                f"other, so at least {s} - {n} = {d} cells stay uncovered: "
-                "the region has no tiling."
+                f"{_CHESSBOARD} Every domino covers one white and one black cell, but {where} "
+                f"has {quantity(s, major + ' cell')} (S) and only {n:,} {minor} "
+                f"{'one' if n == 1 else 'ones'} (N), so at least {s:,} - {n:,} = "
+                f"{quantity(d, 'cell')} {_stay(d)} uncovered: the region has no tiling."
             )
         if s == 0 or d == 0:
             return (
                 "This certificate forces no cell to stay uncovered (deficiency 0); "
                 "cover_bound returns it for regions that can be tiled."
             )
-        colors = self.cells.sum(axis=1) % 2
         sentences = []
-        for c in (0, 1):
-            part = self.cells[colors == c]
-            if len(part):
-                m = len(_outside_neighbours(part, self.region.mask))
+        groups = self.parts()
+        for group in groups:
+            k, m = len(group.cells), len(group.neighbors)
+            verb = "touches" if k == 1 else "touch"
+            other = _COLOUR_NAMES[1 - group.color]
+            if m == 0:
                 sentences.append(
-                    f"The {len(part)} marked cells of colour {c} touch only {m} cells of the "
-                    f"region, so at least {len(part)} - {m} = {len(part) - m} of them stay "
+                    f"The {quantity(k, group.colour_name + ' cell')} marked {group.letter} "
+                    f"{verb} no other cell of the region, so {'it stays' if k == 1 else 'they all stay'} "
                     "uncovered."
                 )
-        sentences = " ".join(sentences)
-        ending = (
-            f"In all, at least {d} {'cell stays' if d == 1 else 'cells stay'} uncovered "
-            "in any placement of dominoes" + (": the region has no tiling." if d else ".")
-        )
+                continue
+            sentences.append(
+                f"The {quantity(k, group.colour_name + ' cell')} marked {group.letter} {verb} "
+                f"only {quantity(m, 'cell')} of the region ({other}, marked "
+                f"{group.neighbor_letter}), so at least {k:,} - {m:,} = {max(k - m, 0):,} of "
+                f"them {_stay(k - m)} uncovered."
+            )
+        if len(groups) == 1 and d == len(groups[0].cells) - len(groups[0].neighbors):
+            sentences[-1] = sentences[-1][:-1] + ": the region has no tiling."
+            ending = ""
+        else:
+            ending = (
+                f" In all, at least {quantity(d, 'cell')} {_stay(d)} uncovered in any "
+                "placement of dominoes: the region has no tiling."
+            )
         return (
-            "Colour the cells like a chessboard; a domino covering a marked cell also "
-            f"covers one of the cells it touches, which have the other colour. {sentences} "
-            f"{ending}"
+            f"{_CHESSBOARD} A domino covering a marked cell also covers one of the cells it "
+            "touches, which have the other colour, and each of those serves one domino only. "
+            f"{' '.join(sentences)}{ending}"
         )
+
+    def to_ascii(self, *, legend: bool = True) -> str:
+        """The region as text with the certificate's cells marked by letters.
+
+        ``S`` marks the set S, ``N`` its neighbours N(S); a ``"hall"``
+        certificate with cells of both colours marks its white cells ``S``
+        and their neighbours ``N``, its black cells ``s`` and theirs ``n``.
+        Other cells of the region are ``.``, holes ``#`` and the outside a
+        space, so :meth:`Region.from_ascii` reads the map back as the region
+        (translated up when its top rows are empty: it drops leading blank lines).
+        One character per cell: row ``i``, column ``j`` of the map is the cell
+        ``(i, j)``.
+
+        Parameters
+        ----------
+        legend : bool
+            Follow the map with a blank line and one line per symbol used,
+            saying what it marks, with the counts and the colours.
+
+        Returns
+        -------
+        str
+
+        Examples
+        --------
+        >>> from tiling.model.examples import figure_7x7
+        >>> print(prove_impossible(figure_7x7()).to_ascii(legend=False))
+        SNS
+        NSNS
+        SNSN..
+         .#....
+         ......
+          .....
+           ...
+        """
+        mask = self.region.mask
+        grid = np.full(mask.shape, " ", dtype="<U1")
+        grid[mask] = "."
+        holes = self.region.holes()
+        if holes:
+            hole_cells = np.concatenate(holes)
+            grid[hole_cells[:, 0], hole_cells[:, 1]] = "#"
+        groups = self.parts()
+        for group in groups:
+            for cells, letter in (
+                (group.neighbors, group.neighbor_letter),
+                (group.cells, group.letter),
+            ):
+                if len(cells):
+                    grid[cells[:, 0], cells[:, 1]] = letter
+        _, _, r1, _ = self.region.bounding_box()
+        lines = ["".join(row).rstrip() for row in grid[:r1]]
+        if legend:
+            lines.append("")
+            lines.extend(self._legend_lines(groups, grid))
+        return "\n".join(lines)
+
+    def parts(self) -> list[Any]:
+        """The marked sets, one per colour, as :meth:`to_ascii` and the pictures mark them.
+
+        Returns
+        -------
+        list
+            One object per set, with attributes ``cells`` and ``neighbors``
+            ((k, 2) arrays), ``color`` (0 for white cells, row + column even;
+            1 for black; None for a parity certificate), ``colour_name``,
+            ``letter`` (``"S"`` or ``"s"``) and ``neighbor_letter`` (``"N"``
+            or ``"n"``).  A ``"hall"`` certificate of :func:`cover_bound` may
+            have one set of each colour; every other certificate has one.
+
+        Examples
+        --------
+        >>> [(p.letter, len(p.cells), len(p.neighbors)) for p in cover_bound(Region.rectangle(3, 3)).parts()]
+        [('S', 5, 4)]
+        """
+        if self.kind == "parity":
+            return [_Group(self.cells, self.neighbors, None, "S", "N")]
+        colors = self.cells.sum(axis=1) % 2
+        if self.kind == "color":
+            return [_Group(self.cells, self.neighbors, int(colors[0]), "S", "N")]
+        parts = [(c, self.cells[colors == c]) for c in (0, 1) if (colors == c).any()]
+        letters = [("S", "N"), ("s", "n")] if len(parts) == 2 else [("S", "N")]
+        groups = []
+        for (c, part), (big, small) in zip(parts, letters):
+            nbrs = np.array(sorted(_outside_neighbours(part, self.region.mask)), np.int64)
+            groups.append(_Group(part, nbrs.reshape(-1, 2), c, big, small))
+        return groups
+
+    def _legend_lines(self, groups, grid):
+        lines = []
+        for group in groups:
+            k, m = len(group.cells), len(group.neighbors)
+            if self.kind == "parity":
+                lines.append(f"{group.letter}  the {quantity(k, 'cell')} of the odd piece")
+                continue
+            colour, other = group.colour_name, _COLOUR_NAMES[1 - group.color]
+            if self.kind == "color":
+                lines.append(f"{group.letter}  {quantity(k, colour + ' cell')} (the majority)")
+                lines.append(f"{group.neighbor_letter}  {quantity(m, other + ' cell')}")
+                continue
+            name = "the set S" if len(groups) == 1 else f"a set {group.letter} of {colour} cells"
+            nbrs = (
+                "its neighbours N(S)" if len(groups) == 1 else f"the neighbours of {group.letter}"
+            )
+            lines.append(f"{group.letter}  {quantity(k, colour + ' cell')}: {name}")
+            lines.append(f"{group.neighbor_letter}  {quantity(m, other + ' cell')}: {nbrs}")
+        if (grid == ".").any():
+            lines.append(".  the other cells of the region")
+        if (grid == "#").any():
+            lines.append("#  holes (not part of the region)")
+        if self.kind != "parity":
+            lines.append("(white: row + column even; black: row + column odd)")
+        return lines
 
     def __repr__(self) -> str:
         return (
