@@ -66,7 +66,7 @@ def test_heights_sample_with_a_seed_is_reproducible_and_draws(tmp_path):
 def test_heights_of_an_impossible_region_prints_the_proof():
     out = run("heights", "--example", "figure7")
     assert out.returncode == 1
-    assert "impossible" in out.stdout and "hall certificate" in out.stdout
+    assert "impossible" in out.stdout and "proof by a Hall set, checked" in out.stdout
 
 
 def test_heights_of_a_wide_tiling_is_summarised():

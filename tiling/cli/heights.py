@@ -44,10 +44,11 @@ def tiling_or_region(args):
         raise UserError(f"{name}: {exc}") from None
 
 
-def _impossible(err, name, output):
+def _impossible(err, name, args):
+    from ._pictures import PictureOptions
     from .commands import _impossible as report
 
-    return report(err.certificate, name, output)
+    return report(err.certificate, name, PictureOptions(args))
 
 
 def _columns():
@@ -84,7 +85,7 @@ def heights(args):
             else:
                 tiling = lib.find(region)
         except NoTilingError as err:
-            return _impossible(err, name, args.output)
+            return _impossible(err, name, args)
     elif args.sample:
         raise UserError(f"{name} is a tiling already; --sample draws a tiling of a region file")
     h = height(tiling)

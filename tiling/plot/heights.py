@@ -10,6 +10,7 @@ import numpy as np
 from .._validation import check_bool, check_choice, positive_int
 from ..errors import TilingError
 from ..model.tiling import Tiling, require_tiling
+from ._colors import BLOCKED
 from ._render import frame, new_axes
 
 __all__ = ["draw_heights", "animate_tilings", "MAX_LABELS", "MAX_SURFACE"]
@@ -23,16 +24,26 @@ MAX_LABELS = 900
 MAX_SURFACE = 120
 
 
-def _cell_means(heights: np.ma.MaskedArray, mask: np.ndarray) -> np.ma.MaskedArray:
+def _cell_means(tiling: Tiling, heights: np.ma.MaskedArray) -> np.ma.MaskedArray:
     """The mean height of each cell's four corners, masked off the region.
 
     Heights step by 1 or 3 from corner to corner, so the raw function zigzags
     at the scale of one cell; the corner mean keeps the shape of the surface
     (its slope, the frozen corners of an Aztec diamond) and loses the zigzag.
+    The corners are read from the top-left one along the cell's own sides,
+    so a cell that a slit (see :func:`tiling.heights.height`) runs through
+    gets the heights of its left side, not a mix of both.
     """
-    h = heights.filled(0).astype(float)
-    means = (h[:-1, :-1] + h[:-1, 1:] + h[1:, :-1] + h[1:, 1:]) / 4
-    return np.ma.MaskedArray(means, mask=~mask)
+    from ..heights._height import tiling_steps
+    from ..heights._lattice import lattice_of
+
+    step_h, step_v = tiling_steps(lattice_of(tiling.region), tiling)
+    top_left = heights.filled(0)[:-1, :-1].astype(float)
+    top, left = step_h[:-1, :], step_v[:, :-1]
+    bottom = step_h[1:, :]
+    # corners: TL, TL + top, TL + left, TL + left + bottom
+    means = top_left + (top + 2 * left + bottom) / 4
+    return np.ma.MaskedArray(means, mask=~tiling.region.mask)
 
 
 def _domino_outlines(tiling: Tiling) -> Any:
@@ -124,6 +135,8 @@ def draw_heights(
 
 
 def _map(t, heights, ax, labels, contours, cmap):
+    from matplotlib.colors import ListedColormap
+
     region = t.region
     h, w = region.shape
     n_points = int(heights.count())
@@ -132,8 +145,8 @@ def _map(t, heights, ax, labels, contours, cmap):
             f"draw_heights(): labels=True writes one number per corner; this tiling has "
             f"{n_points} corners, more than {MAX_LABELS}"
         )
-    ax = new_axes(region.shape, title_space=True) if ax is None else ax
-    means = _cell_means(heights, region.mask)
+    ax = new_axes(region.shape) if ax is None else ax
+    means = _cell_means(t, heights)
     shown = ax.imshow(
         means,
         extent=(0, w, h, 0),
@@ -152,8 +165,26 @@ def _map(t, heights, ax, labels, contours, cmap):
             ax.contour(
                 x, y, means, levels=levels, colors="#262626", linewidths=0.6, alpha=0.7, zorder=2
             )
+    holes = _hole_cells(region)
+    if holes.any():  # the library's convention: holes dark grey, the outside blank
+        ax.imshow(
+            np.ma.MaskedArray(np.ones(holes.shape), mask=~holes),
+            extent=(0, w, h, 0),
+            cmap=ListedColormap([BLOCKED]),
+            interpolation="nearest",
+            zorder=1.5,
+        )
     if labels or len(t) <= 2000:
         ax.add_collection(_domino_outlines(t))
+    slits = _slits(region)
+    if len(slits):
+        from matplotlib.collections import LineCollection
+
+        ax.add_collection(
+            LineCollection(
+                slits, colors="white", linewidths=1.6, linestyles=(0, (3, 2)), zorder=3.5
+            )
+        )
     if labels:
         rows, cols = np.nonzero(~np.ma.getmaskarray(heights))
         size = max(5.0, min(10.0, 150.0 / max(h, w, 1)))
@@ -169,11 +200,53 @@ def _map(t, heights, ax, labels, contours, cmap):
                 bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85},
             )
     frame(ax, region.shape)
+    if labels:  # room for the numbers on the outer corners
+        ax.set_xlim(-0.4, w + 0.4)
+        ax.set_ylim(h + 0.4, -0.4)
     colorbar = ax.figure.colorbar(shown, ax=ax, shrink=0.8, pad=0.02)
     colorbar.set_label("height (mean of each cell's corners)" if not labels else "height")
     low, high = int(heights.min()), int(heights.max())
-    ax.set_title(f"height function: {low} to {high}", fontsize=10)
+    note = "\n(dashed: slits above holes the height winds around)" if len(slits) else ""
+    ax.set_title(f"height function: {low} to {high}{note}", fontsize=10)
     return ax
+
+
+def _slits(region) -> np.ndarray:
+    """Segments ``(k, 2, 2)`` in picture coordinates along which the height jumps.
+
+    The slits of :func:`tiling.heights.height` above holes whose colours do
+    not balance (above a balanced hole the height does not jump, and no line
+    is drawn).
+    """
+    from ..heights._lattice import lattice_of
+
+    lattice = lattice_of(region)
+    winding = lattice.windings
+    cut = lattice.cut_h.copy()
+    # keep the slits of winding holes only: clear those of balanced holes
+    mask = region.mask
+    for (r, c), w in winding.items():
+        if w == 0:
+            i = r
+            while i >= 0 and cut[i, c]:
+                cut[i, c] = False
+                i -= 1
+                if i < 0 or not mask[i, c]:
+                    break
+    rows, cols = np.nonzero(cut)
+    if not len(rows):
+        return np.zeros((0, 2, 2))
+    # each crossed edge (i, c) becomes the half-cell-high pieces of a vertical line at c + 1/2
+    x = cols + 0.5
+    return np.stack([np.stack([x, rows - 0.5], 1), np.stack([x, rows + 0.5], 1)], 1)
+
+
+def _hole_cells(region) -> np.ndarray:
+    """Bool grid of the region's shape: the cells of its holes (:meth:`Region.holes`)."""
+    out = np.zeros(region.shape, dtype=bool)
+    for cells in region.holes():
+        out[cells[:, 0], cells[:, 1]] = True
+    return out
 
 
 def _surface(t, heights, ax, cmap):
@@ -290,7 +363,7 @@ def animate_tilings(
     if any(t.region != region for t in frames):
         raise TilingError("animate_tilings(): the tilings are not all of one region")
     interval = positive_int(interval, "interval", "animate_tilings")
-    ax = new_axes(region.shape, title_space=True) if ax is None else ax
+    ax = new_axes(region.shape) if ax is None else ax
 
     def draw_frame(i):
         draw_tiling(frames[i], ax=ax, colors=colors)
