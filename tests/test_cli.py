@@ -368,8 +368,13 @@ def test_sample_of_untileable_region_exits_1_whatever_the_method(cli):
     )
 
 
-def test_sample_beyond_every_exact_sampler_is_a_one_line_error(cli):
-    assert_one_line_error(cli("sample", "--rect", "60x60"))
+def test_sample_beyond_the_dp_is_a_one_line_error_and_auto_samples_it(cli):
+    assert_one_line_error(cli("sample", "--rect", "60x60", "--method", "dp"), "2**60")
+    done = cli("sample", "--rect", "60x60")
+    assert done.returncode == 0 and domino_count(done.stdout) == 1800
+    seed = int(done.stderr.split()[1])  # the seed it used, printed so it can be given again
+    again = cli("sample", "--rect", "60x60", "--seed", seed)
+    assert again.stdout == done.stdout and again.stderr == ""
 
 
 def test_wide_tiling_is_summarised_not_printed(cli, monkeypatch):

@@ -218,10 +218,30 @@ def test_min_and_max_tilings_of_each_flux_class_with_holes(region):
         assert np.array_equal(height(t_max).filled(0), hi)
 
 
-def test_min_tiling_of_a_region_with_holes_needs_a_flux_class():
+def test_min_and_max_over_all_flux_classes_are_the_pointwise_extremes():
+    for region in (
+        examples.holey_board(),
+        examples.ring(),
+        Region.rectangle(5, 6).without([(1, 1), (3, 3), (1, 4), (3, 2)]),
+    ):
+        everything = [height(t).filled(0) for t in enumerate_tilings(region)]
+        lo, hi = np.min(everything, axis=0), np.max(everything, axis=0)
+        assert np.array_equal(height(min_tiling(region)).filled(0), lo)
+        assert np.array_equal(height(max_tiling(region)).filled(0), hi)
+
+
+@settings(max_examples=60)
+@given(regions(max_height=5, max_width=6))
+def test_global_extremes_on_random_regions(region):
+    everything = [height(t).filled(0) for t in enumerate_tilings(region)]
+    if not everything:
+        return
+    assert np.array_equal(height(min_tiling(region)).filled(0), np.min(everything, axis=0))
+    assert np.array_equal(height(max_tiling(region)).filled(0), np.max(everything, axis=0))
+
+
+def test_min_tiling_flux_argument_is_checked():
     board = examples.holey_board()
-    with pytest.raises(TilingError, match="pass flux=tiling.heights.flux"):
-        min_tiling(board)
     t = tiling.find(board)
     with pytest.raises(TilingError, match="no tiling of this region has flux"):
         min_tiling(board, flux=(flux(t) + 400).tolist())

@@ -298,7 +298,7 @@ def test_the_region_answer_estimates_each_question(server):
         assert body["methods"][question] == chosen.name
         seconds = chosen.estimated_seconds(board)
         assert body["estimates"][question] == (seconds if np.isfinite(seconds) else None)
-    assert body["estimates"]["sample"] is None  # no exact sampler for a 40 x 40 board
+    assert body["methods"]["sample"] == "cftp"  # coupling from the past: any region
 
 
 # ---------------------------------------------------------------------- errors
@@ -364,7 +364,7 @@ def test_malformed_requests_get_a_json_error(server, data, headers, status, kind
             "not in the region",
         ),
         ("shuffle", {"region": "..."}, 400, "bad-request", "Aztec diamonds"),
-        ("sample", {"region": ("." * 40 + "\n") * 40}, 422, "too-large", "26"),
+        ("sample", {"region": ("." * 40 + "\n") * 40, "method": "dp"}, 422, "too-large", "2**40"),
         ("kuhn", {"region": ("." * 100 + "\n") * 60}, 422, "too-large", "5,000 cells"),
         ("count", {"region": ("." * 300 + "\n") * 300}, 413, "too-large", "300 x 300"),
         ("count", {"region": "..", "ticket": ""}, 400, "bad-request", "'ticket'"),

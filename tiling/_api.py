@@ -16,7 +16,7 @@ from concurrent.futures import Executor
 from typing import Any
 
 from . import registry
-from ._validation import as_rng, check_bool, check_choice
+from ._validation import as_rng, check_bool, check_choice, non_negative_int
 from .model.region import Region, require_region
 from .model.tiling import Tiling
 
@@ -32,7 +32,8 @@ def _method(question: str, region: Region, method: Any) -> registry.Method | Non
 
 
 def _run(m: registry.Method, region: Region, **options: Any) -> Any:
-    return m.run(region, **{k: v for k, v in options.items() if k in m.options})
+    wanted = set(m.options) | ({"prepared"} if m.prepare is not None else set())
+    return m.run(region, **{k: v for k, v in options.items() if k in wanted})
 
 
 def _no_tiling(region: Region, certificate: Any = None) -> Exception:
@@ -197,37 +198,96 @@ def max_cover(region: Region, *, method: str = "auto") -> Tiling:
     return _run(m or registry.choose("cover", region), region)
 
 
-def sample(region: Region, *, rng: Any = None, method: str = "auto") -> Tiling:
-    """A tiling of ``region`` drawn uniformly at random from all its tilings.
+def sample(
+    region: Region,
+    *,
+    rng: Any = None,
+    method: str = "auto",
+    size: int | None = None,
+    progress: bool = False,
+    executor: Executor | None = None,
+) -> Tiling | list[Tiling]:
+    """A tiling of ``region`` drawn exactly uniformly at random from all its tilings.
 
     Parameters
     ----------
     region : Region
+        Any region with a tiling: simply connected or with holes.
     rng : None, int, numpy.random.SeedSequence or numpy.random.Generator
-        The same seed gives the same tiling.
-    method : {"auto", "dp", "shuffling"}
+        The same seed gives the same tiling (the same list with ``size``),
+        whatever the executor.
+    method : {"auto", "dp", "cftp", "shuffling"}
         ``"dp"``: backward sampling through the exact transfer-matrix counts
-        (narrow regions).  ``"shuffling"``: domino shuffling, for Aztec
-        diamonds (any translate of ``Region.aztec_diamond(n)``).  ``"auto"``:
-        the one predicted to be fastest that can handle the region.
+        (narrow regions).  ``"cftp"``: coupling from the past on height
+        functions (:func:`tiling.random.sample_cftp`), any region, holes
+        included.  ``"shuffling"``: domino shuffling, for Aztec diamonds (any
+        translate of ``Region.aztec_diamond(n)``).  ``"auto"``: the one
+        predicted to be fastest that can handle the region.
+    size : int, optional
+        Draw this many independent tilings and return them as a list.  The
+        work every sample of one region shares (for coupling from the past:
+        the least and greatest tilings) is done once; each sample has its own
+        random stream, spawned from ``rng``.
+    progress : bool
+        A progress bar on standard error: the sampler's own (coupling from
+        the past), or one step per tiling with ``size``.
+    executor : concurrent.futures.Executor, optional
+        Draw the ``size`` samples on its workers (a process pool, or Dask's
+        ``client.get_executor()``); the samples are those of a serial run.
 
     Returns
     -------
-    Tiling
+    Tiling, or a list of ``size`` Tilings
 
     Raises
     ------
     NoTilingError
         when the region has no tiling (with its checked proof).
     TooLargeError
-        when the region has a tiling but no exact sampler handles it (wider
-        than 26 cells on its narrow side and not an Aztec diamond).
+        when the method named cannot handle the region (say which can).
 
     Examples
     --------
     >>> sample(Region.rectangle(2, 3), rng=0).is_perfect
     True
+    >>> len(sample(Region.rectangle(6, 6), rng=0, size=3))
+    3
     """
     require_region(region, "sample")
     rng = as_rng(rng)
-    return _tiling_or_proof("sample", _method("sample", region, method), region, rng=rng)
+    _check_options(progress, executor, "sample")
+    if size is None:
+        if executor is not None:
+            from .errors import TilingError
+
+            raise TilingError("sample(): executor= spreads several samples: give size= too")
+        m = _method("sample", region, method)
+        return _tiling_or_proof("sample", m, region, rng=rng, progress=progress)
+    size = non_negative_int(size, "size", "sample")
+    m = _method("sample", region, method)
+    if region.trivially_untileable():
+        raise _no_tiling(region)
+    m = m or registry.choose("sample", region)
+    streams = rng.spawn(size)
+    options: dict[str, Any] = {"progress": False}
+    if m.prepare is not None and size:
+        # raises NoTilingError, with its proof, when the region has no tiling
+        options["prepared"] = m.prepare(region)
+    if executor is not None:
+        futures = [executor.submit(_draw, m.name, region, stream, options) for stream in streams]
+        return [f.result() for f in futures]
+    from ._progress import Progress
+
+    out = []
+    with Progress(size, f"sampling {size} tilings", enabled=progress) as bar:
+        for stream in streams:
+            out.append(_draw(m.name, region, stream, options))
+            bar.update()
+    return out
+
+
+def _draw(name: str, region: Region, rng: Any, options: dict[str, Any]) -> Tiling:
+    """One sample by the method called ``name`` (a module-level function: executors pickle it)."""
+    return _tiling_or_proof(
+        "sample", registry.get_method("sample", name), region, rng=rng, **options
+    )

@@ -60,6 +60,9 @@ class Method:
         ``rng``); others given to the public function are not passed on.
     auto : bool
         Whether ``method="auto"`` considers it.
+    prepare : callable, optional
+        ``prepare(region) -> state``: work that many samples of one region
+        share (``sample(..., size=k)``); ``run`` then takes ``prepared=state``.
     """
 
     name: str
@@ -69,6 +72,7 @@ class Method:
     cost: Callable[[Any], float] = field(repr=False, compare=False)
     options: tuple[str, ...] = ()
     auto: bool = True
+    prepare: Callable[[Any], Any] | None = field(default=None, repr=False, compare=False)
 
     def estimated_seconds(self, region: Any) -> float:
         """Predicted run time on ``region`` in seconds (``math.inf``: cannot handle it)."""
@@ -194,6 +198,24 @@ def _thurston_cost(region):
     return 0.5 + 1.2e-7 * region.n_cells
 
 
+def _cftp_sample(region, rng=None, progress=False, prepared=None):
+    from .random.cftp import sample_prepared
+
+    return sample_prepared(region, rng=rng, progress=progress, prepared=prepared)
+
+
+def _cftp_prepare(region):
+    from .random.cftp import Extremes
+
+    return Extremes(region)
+
+
+def _cftp_cost(region):
+    from .random.cftp import estimated_seconds
+
+    return estimated_seconds(region)
+
+
 def _shuffling_sample(region, rng=None):
     from .model.tiling import Tiling
     from .random.shuffling import sample_aztec
@@ -204,7 +226,7 @@ def _shuffling_sample(region, rng=None):
 
         raise TilingError(
             "method='shuffling' samples Aztec diamonds only (any translate of "
-            "Region.aztec_diamond(n)); use method='dp' or 'auto'"
+            "Region.aztec_diamond(n)); use method='cftp' or 'auto'"
         )
     tiling = sample_aztec(order, rng=rng)
     r0, c0, _, _ = region.bounding_box()
@@ -302,6 +324,15 @@ _TABLE: tuple[Method, ...] = (
         _dp_sample,
         _dp_cost("sample"),
         ("rng",),
+    ),
+    Method(
+        "cftp",
+        "sample",
+        "coupling from the past on height functions, monotone heat bath on bit boards: any region",
+        _cftp_sample,
+        _cftp_cost,
+        ("rng", "progress"),
+        prepare=_cftp_prepare,
     ),
     Method(
         "shuffling",

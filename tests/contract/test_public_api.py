@@ -210,17 +210,19 @@ def test_one_answer_when_there_is_no_tiling(region):
 
 
 def test_no_tiling_even_where_no_method_could_sample():
-    # 42 x 42, too wide for the DP and no Aztec diamond: still "no tiling", with its proof
+    # 42 x 42, too wide for the DP and no Aztec diamond: "no tiling", with its proof, for
+    # every method
     mask = np.zeros((42, 42), bool)
     mask[1:41, 1:41] = True
     mask[0, 40] = mask[1, 41] = mask[41, 2] = mask[41, 4] = True
     region = Region(mask)
     assert tiling.count(region) == 0
-    for method in ("auto", "dp", "shuffling"):
+    for method in ("auto", "dp", "cftp", "shuffling"):
         with pytest.raises(NoTilingError, match="hall certificate"):
             tiling.sample(region, method=method)
     with pytest.raises(tiling.TooLargeError, match=r"2\*\*40 states"):
-        tiling.sample(Region.rectangle(40, 40))
+        tiling.sample(Region.rectangle(40, 40), method="dp")
+    assert tiling.sample(Region.rectangle(40, 40), rng=0).is_perfect  # coupling from the past
 
 
 @pytest.mark.parametrize(

@@ -57,14 +57,18 @@ tiling); 2 bad input.  So `tiling prove F && echo tileable` works.""",
     ),
     "sample": (
         "draw a uniformly random tiling",
-        """Draw one tiling uniformly at random from all the tilings of the region
-(domino shuffling for Aztec diamonds, the transfer-matrix DP otherwise).
-The same --seed gives the same tiling.
+        """Draw one tiling exactly uniformly at random from all the tilings of the
+region, any region, holes included: domino shuffling for Aztec diamonds, the
+transfer-matrix DP for narrow regions, coupling from the past otherwise.
+The same --seed gives the same tiling; without --seed a fresh one is used
+and printed on standard error.  A progress bar appears on standard error
+during long runs when it is a terminal.
 
 exit status: 0 success; 1 the region has no tiling; 2 bad input.""",
         """examples:
   tiling sample --aztec 200 --seed 1 -o aztec.png
-  tiling sample --rect 8x8 --seed 7""",
+  tiling sample --rect 8x8 --seed 7
+  tiling sample --rect 100x100 -o board.png       # coupling from the past""",
     ),
     "trees": (
         "count the spanning trees of a region's cell graph, exactly",

@@ -194,21 +194,29 @@ def sample(args):
     region, name = region_from_args(args)
     import tiling
 
+    seed = args.seed if args.seed is not None else _fresh_seed()
     if options.animated:
-        seed = args.seed if args.seed is not None else _fresh_seed()
         steps = tiling.random.shuffle_steps(args.aztec, rng=seed)
         print_tiling(steps[-1], force=args.text)
+        _say_seed(args, seed)
         animate_shuffling(steps, options)
         return EXIT_OK
     try:
-        drawn = tiling.sample(region, rng=args.seed, method=args.method)
+        drawn = tiling.sample(region, rng=seed, method=args.method, progress=show_progress())
     except NoTilingError as err:
         return _impossible(err.certificate, name, options)
     print_tiling(drawn, force=args.text)
+    _say_seed(args, seed)
     if options.path:
         arctic = aztec and options.arctic and args.aztec >= MIN_ARCTIC_ORDER
         draw_tiling(drawn, options, colors="orientation" if aztec else "auto", arctic=arctic)
     return EXIT_OK
+
+
+def _say_seed(args, seed):
+    """Name the seed a run without --seed drew, so a sample one likes can be drawn again."""
+    if args.seed is None:
+        print(f"seed {seed} (--seed {seed} draws this tiling again)", file=sys.stderr)
 
 
 def _fresh_seed():

@@ -20,7 +20,8 @@ functions with those border values that obey the step rule.  Hence:
   independent blocks (not an exact sampler: see :func:`tiling.sample`);
 * :func:`flux`: on a region with holes, the height of each hole's border
   above the outer border, which flips never change and which tells the flip
-  classes apart.
+  classes apart; :func:`hole_rings` gives the moves that turn a ring of
+  dominoes around a hole and change its flux by 4.
 
 Pictures: :func:`tiling.plot.draw_heights` (a map with contours, or a 3-d
 surface) and :func:`tiling.plot.animate_tilings`.  The breadth-first search
@@ -58,6 +59,7 @@ __getattr__, __dir__, __all__ = attach(
         "replay_flips": "._flips:replay_flips",
         "flip_distance": "._flips:flip_distance",
         "flip_path": "._flips:flip_path",
+        "hole_rings": "._flips:hole_rings",
         "glauber": "._glauber:glauber",
         "glauber_steps": "._glauber:glauber_steps",
     },

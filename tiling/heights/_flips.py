@@ -8,12 +8,20 @@ import numpy as np
 
 from .._validation import positive_int
 from ..errors import TilingError, TooLargeError
-from ..model.region import as_cell_array
+from ..model.region import Region, as_cell_array
 from ..model.tiling import Tiling, require_tiling
 from ._blocks import flip_blocks, flippable, lowers, partner_grid, tiling_from_grid
 from ._height import _perfect, height
 
-__all__ = ["flips", "flip", "replay_flips", "flip_distance", "flip_path", "MAX_PATH"]
+__all__ = [
+    "flips",
+    "flip",
+    "replay_flips",
+    "flip_distance",
+    "flip_path",
+    "hole_rings",
+    "MAX_PATH",
+]
 
 #: Longest path :func:`flip_path` writes out (two int64 per flip: 160 MB).
 MAX_PATH = 10**7
@@ -320,3 +328,74 @@ def flip_path(tiling1: Tiling, tiling2: Tiling) -> np.ndarray:
     if not path:
         return np.zeros((0, 2), dtype=np.int64)
     return np.concatenate(path).astype(np.int64)
+
+
+def hole_rings(region: Region) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The moves that turn a ring of dominoes around each hole (changing its flux by 4).
+
+    Parameters
+    ----------
+    region : Region
+
+    Returns
+    -------
+    list of ``(dominoes, raise_present)``, one per hole of ``region.holes()``
+        ``dominoes`` is an ``(m, 2, 2)`` int array: the dominoes that could
+        straddle the cell sides leaving the hole's border (each side between
+        two cells of the region, one corner on the hole's border and one off
+        it).  The hole's border can be raised by 4 (:func:`flux` grows by 4)
+        exactly when the dominoes with ``raise_present`` True are in the
+        tiling and the others are not, and lowered by 4 exactly in the
+        opposite case; either move swaps every one of them in or out.
+
+    Notes
+    -----
+    Raising the whole border of a hole by 4 changes the height change along
+    each side leaving it by -4, which the side allows exactly when it is at
+    the higher of its two values: for a side whose default step outwards is
+    +1, no domino straddles it; for -1, one does.  Together with the flips,
+    these moves connect all the tilings of a region (every flux class), and
+    both kinds are monotone in the pointwise order of heights (Rémila 2004):
+    the moves coupling from the past needs on regions with holes.  For a
+    single-cell hole the ring is the four dominoes of a pinwheel around it.
+
+    Examples
+    --------
+    >>> from tiling import examples
+    >>> (dominoes, raise_present), = hole_rings(examples.ring())
+    >>> len(dominoes), int(raise_present.sum())  # the 8 sides between the ring's cells
+    (8, 4)
+    """
+    from ..model.region import require_region
+    from ._lattice import lattice_of
+
+    require_region(region, "hole_rings")
+    lattice = lattice_of(region)
+    border = np.where(lattice.boundary_points, lattice.border_groups, -1)
+    interior_h = lattice.edge_h & ~lattice.boundary_h
+    interior_v = lattice.edge_v & ~lattice.boundary_v
+    parts = []
+    # horizontal edge (i, j)-(i, j + 1): the vertical domino (i - 1, j), (i, j)
+    i, j = np.nonzero(interior_h)
+    left, right = border[i, j], border[i, j + 1]
+    step = lattice.step_h[i, j].astype(np.int64)  # from left to right
+    domino = np.stack([np.stack([i - 1, j], 1), np.stack([i, j], 1)], 1)
+    parts.append((left, right, step, domino))
+    parts.append((right, left, -step, domino))
+    # vertical edge (i, j)-(i + 1, j): the horizontal domino (i, j - 1), (i, j)
+    i, j = np.nonzero(interior_v)
+    top, bottom = border[i, j], border[i + 1, j]
+    step = lattice.step_v[i, j].astype(np.int64)  # from top to bottom
+    domino = np.stack([np.stack([i, j - 1], 1), np.stack([i, j], 1)], 1)
+    parts.append((top, bottom, step, domino))
+    parts.append((bottom, top, -step, domino))
+    out = []
+    for k in range(len(lattice.hole_anchors)):
+        dominoes, present = [], []
+        for here, there, outward, domino in parts:
+            leaving = (here == k) & (there != k)
+            dominoes.append(domino[leaving])
+            # the higher value of the step outwards: -1 by default is +3 across a domino
+            present.append(outward[leaving] == -1)
+        out.append((np.concatenate(dominoes).astype(np.int64), np.concatenate(present)))
+    return out

@@ -91,7 +91,9 @@ def integrate(points, open_h, open_v, step_h, step_v, heights, component):  # pr
 
 
 @njit(cache=True)
-def shortest_keys(open_h, open_v, cost_right, cost_left, cost_down, cost_up, keys, none_yet):  # noqa: E501  # pragma: no cover
+def shortest_keys(  # pragma: no cover
+    open_h, open_v, cost_right, cost_left, cost_down, cost_up, keys, none_yet, group, members
+):
     """Multi-source shortest paths with small non-negative integer costs (Dial's buckets).
 
     ``keys`` (from :func:`new_keys`) holds each source's starting key and
@@ -103,6 +105,10 @@ def shortest_keys(open_h, open_v, cost_right, cost_left, cost_down, cost_up, key
     increasing order of key from a ring of ``max cost + 1`` buckets, and the
     sources join in order of their keys, so the cost is linear in the number
     of points plus the range of keys (Dial 1969).
+
+    ``group[i, j]`` (-1: none) joins points at no cost: when a point of group
+    ``g`` is settled, every point of ``members[g]`` (flat indices ``i * w1 +
+    j``, one row per group, padded with -1) gets the same key.
     """
     h1, w1 = keys.shape
     max_cost = 0
@@ -135,7 +141,8 @@ def shortest_keys(open_h, open_v, cost_right, cost_left, cost_down, cost_up, key
     order = np.argsort(src_key, kind="mergesort")
     # one pool entry per push (each source once, each point at most once per
     # neighbour that improves it), linked into the bucket of its key
-    cap = n_src + 4 * h1 * w1 + 1
+    cap = n_src + 4 * h1 * w1 + members.size + 1
+    group_done = np.zeros(members.shape[0], dtype=np.bool_)
     pool_i = np.empty(cap, dtype=np.int32)
     pool_j = np.empty(cap, dtype=np.int32)
     pool_next = np.empty(cap, dtype=np.int32)
@@ -169,6 +176,21 @@ def shortest_keys(open_h, open_v, cost_right, cost_left, cost_down, cost_up, key
             i, j = pool_i[e], pool_j[e]
             if keys[i, j] != cur:
                 continue  # a stale entry: the point was settled at a smaller key
+            g = group[i, j]
+            if g >= 0 and not group_done[g]:
+                group_done[g] = True
+                for q in members[g]:
+                    if q < 0:
+                        break
+                    qi, qj = q // w1, q % w1
+                    if cur < keys[qi, qj]:
+                        keys[qi, qj] = cur
+                        pool_i[used] = qi
+                        pool_j[used] = qj
+                        pool_next[used] = head[b]
+                        head[b] = used
+                        used += 1
+                        waiting += 1
             for d in range(4):
                 if d == 0:
                     if j + 1 >= w1 or not open_h[i, j]:

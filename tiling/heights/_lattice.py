@@ -183,6 +183,27 @@ class Lattice:
         return [tuple(int(x) for x in cells[0]) for cells in self.region.holes()]
 
     @cached_property
+    def border_groups(self) -> np.ndarray:
+        """For each lattice point, which hole of ``region.holes()`` it borders (-1: the outside or none).
+
+        The missing cells around one lattice point are joined across corners,
+        so a border point touches one group only.
+        """
+        labels, k = label(~self._padded, eight=True)
+        # the four cells around point (i, j) are padded cells (i..i+1, j..j+1); region
+        # cells are labelled 0, so the largest label is the group's (or 0)
+        touching = np.maximum(
+            np.maximum(labels[:-1, :-1], labels[:-1, 1:]),
+            np.maximum(labels[1:, :-1], labels[1:, 1:]),
+        )
+        group_of_label = np.full(k + 1, -1, dtype=np.int64)
+        anchors = self.hole_anchors
+        if anchors:
+            rows, cols = np.array(anchors, dtype=np.int64).T
+            group_of_label[labels[rows + 1, cols + 1]] = np.arange(len(anchors))
+        return group_of_label[touching]
+
+    @cached_property
     def is_simply_connected(self) -> bool:
         """True when no hole in the topological sense exists (corner-touching holes count)."""
         return not self.topological_holes

@@ -28,8 +28,10 @@ across them.  There the module starts from any tiling ``t0`` (found by
 Hopcroft-Karp) and solves for ``g = h - height(t0)``: the constraint along
 an edge becomes ``g(q) - g(p) <= 0`` where ``t0`` climbs from ``p`` to ``q``
 and ``<= 4`` where it descends, whatever the slits, so the same bucket queue
-finds the least and greatest ``g`` with the border values of the requested
-flux class.
+finds the least and greatest ``g`` with the border values of a flux class,
+or, with ``g`` fixed on the outer border only and constant along each
+hole's border, the least and greatest over all tilings (which form one
+distributive lattice, Rémila 2004).
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import TilingError
-from ..model.region import Region, label, require_region
+from ..model.region import Region, require_region
 from ..model.tiling import Tiling
 from ._height import integrate_steps, tiling_steps
 from ._lattice import Lattice, lattice_of
@@ -85,56 +87,54 @@ def _extreme_simply_connected(lattice: Lattice, which: str) -> np.ndarray | None
     backward = (2 + sh, 2 - sh, 2 + sv, 2 - sv)
     costs = backward if which == "min" else forward
     none_yet = np.iinfo(keys.dtype).max
-    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, none_yet)  # no slits here
+    no_group = np.full(keys.shape, -1, dtype=np.int64)
+    no_members = np.full((0, 1), -1, dtype=np.int64)
+    # no slits without holes: every edge is open
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, none_yet, no_group, no_members)
     if (keys[on_border] != sign * border[on_border]).any():
         return None
     return sign * keys.astype(np.int64)
 
 
-def _border_groups(lattice: Lattice) -> np.ndarray:
-    """For each lattice point, which hole of ``region.holes()`` it borders (-1: the outside or none).
-
-    The missing cells around one lattice point are joined across corners, so
-    a border point touches one group only.
-    """
-    labels, k = label(~np.pad(lattice.region.mask, 1), eight=True)
-    # the four cells around point (i, j) are padded cells (i..i+1, j..j+1); region
-    # cells are labelled 0, so the largest label is the group's (or 0)
-    touching = np.maximum(
-        np.maximum(labels[:-1, :-1], labels[:-1, 1:]), np.maximum(labels[1:, :-1], labels[1:, 1:])
-    )
-    group_of_label = np.full(k + 1, -1, dtype=np.int64)
-    anchors = lattice.hole_anchors
-    if anchors:
-        rows, cols = np.array(anchors, dtype=np.int64).T
-        group_of_label[labels[rows + 1, cols + 1]] = np.arange(len(anchors))
-    return group_of_label[touching]
-
-
-def _extreme_in_class(
+def _extreme_from(
     lattice: Lattice,
     which: str,
     steps: tuple[np.ndarray, np.ndarray],
     phi: np.ndarray,
     target: np.ndarray | None,
 ) -> np.ndarray | None:
-    """``g = h - phi`` for the least or greatest heights of a flux class, or None if it is empty.
+    """``g = h - phi`` for the least or greatest heights, or None when no tiling qualifies.
 
     ``steps`` and ``phi`` are the edge steps and heights of a tiling of the
-    region; ``target`` is the class's flux (None: the class of that tiling).
+    region.  ``target`` is a flux class (one value per hole of
+    ``region.holes()``): its heights are fixed on every border.  With
+    ``target`` None, over all tilings: only the outer border is fixed, and the
+    border of each hole moves as one piece (its points joined at no cost).
     """
     from ._kernels import new_keys, shortest_keys
 
     step_h, step_v = steps
     on_border = lattice.boundary_points
     anchors = lattice.hole_anchors
-    offset = np.zeros(len(anchors) + 1, dtype=np.int64)  # last entry: the outside (-1)
-    if target is not None and len(anchors):
-        rows, cols = np.array(anchors, dtype=np.int64).T
-        offset[:-1] = target - phi[rows, cols]
-    g_border = offset[_border_groups(lattice)]
+    groups = lattice.border_groups  # -1: the outer border (or not on a border)
+    if target is None:
+        sources = on_border & (groups < 0)
+        g_border = np.zeros(phi.shape, dtype=np.int64)
+        hole_points = on_border & (groups >= 0)
+        group = np.where(hole_points, groups, -1).astype(np.int64)
+        flat = np.flatnonzero(hole_points)
+        members = _group_rows(group.ravel()[flat], flat, len(anchors))
+    else:
+        sources = on_border
+        offset = np.zeros(len(anchors) + 1, dtype=np.int64)  # last entry: the outside (-1)
+        if len(anchors):
+            rows, cols = np.array(anchors, dtype=np.int64).T
+            offset[:-1] = target - phi[rows, cols]
+        g_border = offset[groups]
+        group = np.full(phi.shape, -1, dtype=np.int64)
+        members = np.full((0, 1), -1, dtype=np.int64)
     sign = -1 if which == "min" else 1
-    keys = new_keys(on_border, sign * g_border)
+    keys = new_keys(sources, sign * g_border)
     # reduced costs: 0 where the start tiling climbs along the move, 4 where it descends
     climb_right = np.where(step_h > 0, 0, 4).astype(np.int8)
     climb_left = np.where(step_h < 0, 0, 4).astype(np.int8)
@@ -144,10 +144,22 @@ def _extreme_in_class(
     backward = (climb_left, climb_right, climb_up, climb_down)
     costs = backward if which == "min" else forward
     # every edge constrains g, slit or not: the reduced costs do not see the slits
-    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, np.iinfo(keys.dtype).max)
-    if (keys[on_border] != sign * g_border[on_border]).any():
+    none_yet = np.iinfo(keys.dtype).max
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, none_yet, group, members)
+    if (keys[sources] != sign * g_border[sources]).any():
         return None
     return sign * keys.astype(np.int64)
+
+
+def _group_rows(labels: np.ndarray, flat: np.ndarray, n_groups: int) -> np.ndarray:
+    """The flat indices of each group's points, one row per group, padded with -1."""
+    order = np.argsort(labels, kind="stable")
+    labels, flat = labels[order], flat[order]
+    counts = np.bincount(labels, minlength=n_groups)
+    rows = np.full((n_groups, max(int(counts.max(initial=0)), 1)), -1, dtype=np.int64)
+    position = np.arange(len(labels)) - np.repeat(np.cumsum(counts) - counts, counts)
+    rows[labels, position] = flat
+    return rows
 
 
 def _tiling_from_heights(lattice: Lattice, heights: np.ndarray) -> Tiling:
@@ -193,8 +205,8 @@ def _any_tiling(region: Region) -> Tiling | None:
 def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | None:
     """The minimal or maximal tiling (``which``: "min" or "max"), or None when there is none.
 
-    Regions without holes take Thurston's route; regions with holes need
-    ``flux`` when :meth:`Region.holes` is not empty (see :func:`min_tiling`).
+    Regions without holes take Thurston's route; on regions with holes,
+    ``flux`` picks a class, and None means over all tilings (see :func:`min_tiling`).
     """
     if region.trivially_untileable():
         return None
@@ -207,15 +219,8 @@ def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | Non
     start = _any_tiling(region)
     if start is None:
         return None
-    if anchors and target is None:
-        raise TilingError(
-            f"{which}_tiling(): the region has {len(anchors)} hole"
-            f"{'s' if len(anchors) != 1 else ''}, so its tilings fall into flux classes, each "
-            f"with its own {which}imal tiling; pass flux=tiling.heights.flux(t) for a tiling t "
-            "of the class you want"
-        )
     steps = tiling_steps(lattice, start)
-    g = _extreme_in_class(lattice, which, steps, integrate_steps(lattice, *steps), target)
+    g = _extreme_from(lattice, which, steps, integrate_steps(lattice, *steps), target)
     if g is None:
         raise TilingError(
             f"{which}_tiling(): no tiling of this region has flux {target.tolist()}; "
@@ -304,10 +309,12 @@ def min_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
     ----------
     region : Region
     flux : sequence of int, optional
-        For a region with holes (:meth:`Region.holes`): the flux class, as
-        :func:`flux` gives it for a tiling of that class.  Tilings of
-        different classes are not comparable, and each class has its own
-        minimal tiling.  Not needed when the region has no holes.
+        For a region with holes (:meth:`Region.holes`): a flux class, as
+        :func:`flux` gives it for a tiling of that class, to get the least
+        tiling of that class.  Without it, the least of all tilings: heights
+        (read as :func:`height` reads them, slits included) are also ordered
+        across classes, and the pointwise least of all height functions is
+        itself one (Rémila 2004), with the hole borders at their lowest.
 
     Returns
     -------
@@ -320,7 +327,7 @@ def min_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
     NoTilingError
         when the region has no tiling (with a checked proof).
     TilingError
-        for a region with holes and no ``flux``, or a flux no tiling has.
+        for a flux no tiling has.
 
     Notes
     -----
@@ -329,7 +336,14 @@ def min_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
     with Dial's buckets, then the dominoes read off the edges where the height
     changes by -3 times the default step.  Linear in the area.  With holes,
     one tiling is found first by Hopcroft-Karp, O(E sqrt V), and the same
-    shortest paths run on the differences from its heights.
+    shortest paths run on the differences from its heights: from every border
+    for a flux class, and from the outer border alone over all tilings, each
+    hole's border moving as one piece.
+
+    References
+    ----------
+    E. Rémila, "The lattice structure of the set of domino tilings of a
+    polygon", Theoretical Computer Science 322 (2004) 409-422.
 
     Examples
     --------
@@ -352,7 +366,8 @@ def max_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
     ----------
     region : Region
     flux : sequence of int, optional
-        The flux class, for a region with holes (see :func:`min_tiling`).
+        A flux class, for a region with holes (see :func:`min_tiling`);
+        without it, the greatest of all tilings.
 
     Returns
     -------
