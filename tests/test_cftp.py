@@ -203,3 +203,50 @@ def test_auto_samples_wide_regions_and_regions_with_holes():
     holey = Region.rectangle(30, 32).without([(10, 10), (20, 21)])
     t = tiling.sample(holey, rng=2)
     assert is_valid_tiling(holey.mask, t.dominoes)
+
+
+# ---------------------------------------------------------------------- large holes
+TWO_CLASSES = Region.rectangle(6, 7).without(
+    [(1, 1), (1, 2), (2, 1), (2, 2), (3, 4), (4, 4), (3, 5), (4, 5)]
+)
+
+
+def test_holes_with_long_rings_get_their_flux_drawn_first_and_stay_uniform(monkeypatch):
+    monkeypatch.setattr(cftp, "RING_LIMIT", 4)  # every hole here counts as large
+    prepared = Extremes(TWO_CLASSES)
+    assert prepared.fixed == [0, 1] and sum(prepared.classes.values()) == 146
+    rng = np.random.default_rng(12)
+    counts, _ = _law(TWO_CLASSES, lambda: cftp._couple(prepared, rng, 2**20, False)[0])
+    assert counts.min() > 0 and chisquare(counts).pvalue > 1e-3
+
+
+def test_the_check_rejects_a_flux_class_drawn_uniformly(monkeypatch):
+    # negative control: the example of a slightly wrong sampler for holes
+    monkeypatch.setattr(cftp, "RING_LIMIT", 4)
+    prepared = Extremes(TWO_CLASSES)
+    keys = sorted(prepared.classes)
+    monkeypatch.setattr(
+        Extremes, "draw_class", lambda self, rng: keys[int(rng.integers(len(keys)))]
+    )
+    rng = np.random.default_rng(13)
+    counts, _ = _law(TWO_CLASSES, lambda: cftp._couple(prepared, rng, 2**20, False)[0])
+    assert chisquare(counts).pvalue < 1e-6
+
+
+def test_a_large_hole_in_a_large_board():
+    mask = np.ones((60, 60), bool)
+    mask[20:40, 20:40] = False  # its ring has 80 sides: drawn by class
+    region = Region.from_mask(mask)
+    prepared = Extremes(region)
+    assert prepared.fixed == [0] and len(prepared.classes) > 10
+    t = tiling.sample(region, rng=3)
+    assert is_valid_tiling(region.mask, t.dominoes)
+    assert (int(flux(t)[0]),) in prepared.classes
+
+
+def test_exact_draw_of_a_class_among_huge_sizes():
+    rng = np.random.default_rng(1)
+    values = [cftp._uniform_below(rng, 3 * 2**200) for _ in range(2000)]
+    assert all(0 <= v < 3 * 2**200 for v in values)
+    thirds = np.bincount([v // 2**200 for v in values], minlength=3)
+    assert chisquare(thirds).pvalue > 1e-3

@@ -8,7 +8,9 @@ Methods (each is in the registry, :func:`tiling.methods`):
   hole-aware signs, on the exact engine of :mod:`tiling.linalg`;
 * :mod:`~tiling.counting.brute`: backtracking enumeration, for tiny regions
   and for checking the others;
-* :mod:`~tiling.counting.closed_forms`: the rectangle and the Aztec diamond.
+* :mod:`~tiling.counting.closed_forms`: the rectangle and the Aztec diamond;
+* :mod:`~tiling.counting.flux`: the tilings of each flux class of a region with
+  holes (:func:`count_by_flux`), from Kasteleyn determinants with a variable.
 """
 
 from .._lazy import attach
@@ -21,6 +23,7 @@ __getattr__, __dir__, __all__ = attach(
         "aztec_count": ".closed_forms:aztec_count",
         "kasteleyn_matrix": ".kasteleyn:matrix",
         "dimer_polynomial": ".transfer:dimer_polynomial",
+        "count_by_flux": ".flux:count_by_flux",
     },
-    submodules=["transfer", "kasteleyn", "brute", "closed_forms"],
+    submodules=["transfer", "kasteleyn", "brute", "closed_forms", "flux"],
 )

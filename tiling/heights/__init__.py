@@ -51,6 +51,7 @@ __getattr__, __dir__, __all__ = attach(
     {
         "height": "._height:height",
         "flux": "._height:flux",
+        "flux_crossings": "._height:flux_crossings",
         "is_tileable": "._thurston:is_tileable",
         "min_tiling": "._thurston:min_tiling",
         "max_tiling": "._thurston:max_tiling",

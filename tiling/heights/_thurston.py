@@ -106,10 +106,10 @@ def _extreme_from(
     """``g = h - phi`` for the least or greatest heights, or None when no tiling qualifies.
 
     ``steps`` and ``phi`` are the edge steps and heights of a tiling of the
-    region.  ``target`` is a flux class (one value per hole of
-    ``region.holes()``): its heights are fixed on every border.  With
-    ``target`` None, over all tilings: only the outer border is fixed, and the
-    border of each hole moves as one piece (its points joined at no cost).
+    region.  ``target`` gives the flux of some holes of ``region.holes()``
+    (masked entries: free holes; None: every hole free): the heights are fixed
+    on the outer border and on the borders of those holes, and the border of
+    each free hole moves as one piece (its points joined at no cost).
     """
     from ._kernels import new_keys, shortest_keys
 
@@ -117,22 +117,23 @@ def _extreme_from(
     on_border = lattice.boundary_points
     anchors = lattice.hole_anchors
     groups = lattice.border_groups  # -1: the outer border (or not on a border)
+    n_holes = len(anchors)
     if target is None:
-        sources = on_border & (groups < 0)
-        g_border = np.zeros(phi.shape, dtype=np.int64)
-        hole_points = on_border & (groups >= 0)
-        group = np.where(hole_points, groups, -1).astype(np.int64)
-        flat = np.flatnonzero(hole_points)
-        members = _group_rows(group.ravel()[flat], flat, len(anchors))
-    else:
-        sources = on_border
-        offset = np.zeros(len(anchors) + 1, dtype=np.int64)  # last entry: the outside (-1)
-        if len(anchors):
-            rows, cols = np.array(anchors, dtype=np.int64).T
-            offset[:-1] = target - phi[rows, cols]
-        g_border = offset[groups]
-        group = np.full(phi.shape, -1, dtype=np.int64)
-        members = np.full((0, 1), -1, dtype=np.int64)
+        target = np.ma.MaskedArray(np.zeros(n_holes, np.int64), mask=np.ones(n_holes, bool))
+    fixed = ~np.ma.getmaskarray(target)
+    # the outer border and the borders of the holes whose flux is given are fixed; the
+    # border of a free hole moves as one piece (its points joined at no cost)
+    offset = np.zeros(n_holes + 1, dtype=np.int64)  # last entry: the outside (-1)
+    fixed_group = np.append(fixed, True)
+    if n_holes:
+        rows, cols = np.array(anchors, dtype=np.int64).T
+        offset[:-1] = np.where(fixed, target.filled(0) - phi[rows, cols], 0)
+    sources = on_border & fixed_group[groups]
+    g_border = offset[groups]
+    free_points = on_border & ~fixed_group[groups]
+    group = np.where(free_points, groups, -1).astype(np.int64)
+    flat = np.flatnonzero(free_points)
+    members = _group_rows(group.ravel()[flat], flat, n_holes)
     sign = -1 if which == "min" else 1
     keys = new_keys(sources, sign * g_border)
     # reduced costs: 0 where the start tiling climbs along the move, 4 where it descends
@@ -224,26 +225,34 @@ def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | Non
     if g is None:
         raise TilingError(
             f"{which}_tiling(): no tiling of this region has flux {target.tolist()}; "
-            "fluxes of tilings come from tiling.heights.flux(t)"
+            "fluxes of tilings come from tiling.heights.flux(t) (None for a free hole)"
         )
     return _tiling_from_class(lattice, steps, g)
 
 
-def _check_flux(flux: Any, n_holes: int) -> np.ndarray | None:
+def _check_flux(flux: Any, n_holes: int) -> np.ma.MaskedArray | None:
+    """The flux asked for, one entry per hole, masked where None (that hole is free)."""
     if flux is None:
         return None
     if isinstance(flux, (str, bytes)) or not isinstance(flux, (Sequence, np.ndarray)):
         raise TypeError(
             f"flux must be a sequence of integers (one per hole), not {type(flux).__name__}"
         )
-    arr = np.asarray(flux)
-    if arr.ndim != 1 or len(arr) != n_holes:
+    entries = list(flux)
+    if len(entries) != n_holes or any(np.ndim(e) for e in entries):
         raise TilingError(
-            f"flux must have one entry per hole of the region ({n_holes}), got shape {arr.shape}"
+            f"flux must have one entry per hole of the region ({n_holes}), got {len(entries)}"
         )
-    if len(arr) and (arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer)):
-        raise TypeError(f"flux must hold integers, got dtype {arr.dtype}")
-    return arr.astype(np.int64)
+    free = [e is None for e in entries]
+    for e in entries:
+        if e is not None and (
+            isinstance(e, (bool, np.bool_)) or not isinstance(e, (int, np.integer))
+        ):
+            raise TypeError(f"flux must hold integers (or None for a free hole), got {e!r}")
+    if all(free) and n_holes:
+        return None
+    values = np.array([0 if e is None else int(e) for e in entries], dtype=np.int64)
+    return np.ma.MaskedArray(values, mask=np.array(free, dtype=bool))
 
 
 def is_tileable(region: Region) -> bool:
@@ -302,19 +311,20 @@ def _tiling_or_error(region: Region, which: str, flux: Any) -> Tiling:
     return tiling
 
 
-def min_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
+def min_tiling(region: Region, *, flux: Sequence[int | None] | None = None) -> Tiling:
     """The tiling of ``region`` whose height function is pointwise the least.
 
     Parameters
     ----------
     region : Region
-    flux : sequence of int, optional
+    flux : sequence of int or None, optional
         For a region with holes (:meth:`Region.holes`): a flux class, as
         :func:`flux` gives it for a tiling of that class, to get the least
-        tiling of that class.  Without it, the least of all tilings: heights
-        (read as :func:`height` reads them, slits included) are also ordered
-        across classes, and the pointwise least of all height functions is
-        itself one (Rémila 2004), with the hole borders at their lowest.
+        tiling of that class; an entry None leaves that hole free.  Without
+        it, the least of all tilings: heights (read as :func:`height` reads
+        them, slits included) are also ordered across classes, and the
+        pointwise least of all height functions is itself one (Rémila 2004),
+        with the hole borders at their lowest.
 
     Returns
     -------
@@ -356,7 +366,7 @@ def min_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
     return _tiling_or_error(region, "min", flux)
 
 
-def max_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
+def max_tiling(region: Region, *, flux: Sequence[int | None] | None = None) -> Tiling:
     """The tiling of ``region`` whose height function is pointwise the greatest.
 
     As :func:`min_tiling`, with the greatest solution of the height
@@ -365,7 +375,7 @@ def max_tiling(region: Region, *, flux: Sequence[int] | None = None) -> Tiling:
     Parameters
     ----------
     region : Region
-    flux : sequence of int, optional
+    flux : sequence of int or None, optional
         A flux class, for a region with holes (see :func:`min_tiling`);
         without it, the greatest of all tilings.
 

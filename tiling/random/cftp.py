@@ -24,6 +24,13 @@ for ``h`` are at most those for ``h'`` (each is fixed by the neighbours
 through constraints ``h(q) - h(p) <= c``), so choosing the higher (or
 lower) of each keeps the order.
 
+**Large holes.**  A hole moves only when the whole ring of dominoes around
+it can turn, which for a long ring is rare.  The flux of such holes is drawn
+first, with the probability of its class (its exact size from
+:func:`tiling.counting.count_by_flux` over the total), and the chain runs on
+the tilings of that class, those holes' borders fixed: a uniform class
+member given a class drawn by size is a uniform tiling.
+
 **Coupling from the past** (Propp and Wilson 1996).  Run the greatest and
 the least tiling from time ``-T`` to 0 with the same coins; if they agree
 at time 0, every tiling started at ``-T`` would have (it lies between them
@@ -51,6 +58,7 @@ tilings of a polygon", Theoretical Computer Science 322 (2004) 409-422.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -67,14 +75,26 @@ __all__ = [
     "Extremes",
     "estimated_sweeps",
     "estimated_seconds",
+    "estimated_bytes",
     "DEFAULT_MAX_SWEEPS",
+    "RING_LIMIT",
+    "MEMORY_BUDGET",
 ]
 
 #: The default bound on the sweeps of the last attempt (about an hour on a 300 x 300 board).
 DEFAULT_MAX_SWEEPS = 2**25
 
+#: Memory a sample may take (see :func:`estimated_bytes`).
+MEMORY_BUDGET = 8 * 2**30
+
 #: Sweeps of the first attempt; each later attempt doubles the time.
 FIRST_SWEEPS = 16
+
+#: Holes whose ring of dominoes has more sides than this get their flux drawn
+#: first, from exact class sizes (see :class:`Extremes`).  Measured: a 10 x 10
+#: hole (44 sides) in a 100 x 100 board couples in about 10 times the board's
+#: sweeps, a 20 x 20 hole not in 2 million.
+RING_LIMIT = 48
 
 
 def estimated_sweeps(region: Region) -> float:
@@ -117,11 +137,8 @@ def _tiling_from_boards(region: Region, hb: np.ndarray, vb: np.ndarray) -> Tilin
     return Tiling(region, np.concatenate([horizontal, vertical]))
 
 
-def _hole_entries(region: Region) -> tuple[np.ndarray, ...]:
-    """The rings of :func:`tiling.heights.hole_rings` as flat arrays for the kernel."""
-    from ..heights import hole_rings
-
-    rings = hole_rings(region)
+def _hole_entries(rings: list[tuple[np.ndarray, np.ndarray]]) -> tuple[np.ndarray, ...]:
+    """Rings of :func:`tiling.heights.hole_rings` as flat arrays for the kernel."""
     start = np.zeros(len(rings) + 1, dtype=np.int64)
     kinds, rows, cols, wants = [], [], [], []
     for k, (dominoes, present) in enumerate(rings):
@@ -138,17 +155,80 @@ def _hole_entries(region: Region) -> tuple[np.ndarray, ...]:
     return start, join(kinds), join(rows), join(cols), join(wants)
 
 
+def _uniform_below(rng: np.random.Generator, n: int) -> int:
+    """A uniform integer in ``[0, n)``, exactly, for ``n`` of any size (rejection from whole bits)."""
+    bits = max(n.bit_length(), 1)
+    words = -(-bits // 32)
+    while True:
+        value = 0
+        for w in rng.integers(0, 2**32, size=words, dtype=np.uint64).tolist():
+            value = (value << 32) | w
+        value >>= 32 * words - bits
+        if value < n:
+            return value
+
+
 class Extremes:
-    """What every sample of one region starts from: its least and greatest tilings, as bit boards."""
+    """What every sample of one region shares: its least and greatest tilings as bit boards.
+
+    Holes whose ring of dominoes (:func:`tiling.heights.hole_rings`) has more
+    than :data:`RING_LIMIT` sides rarely turn it, so coupling through them
+    would take very long.  Their flux is drawn first instead, with the exact
+    probability of its class, from the class sizes of
+    :func:`tiling.counting.count_by_flux`; the chain then runs inside the
+    class (their borders fixed), and the least and greatest tilings of each
+    class drawn are kept.
+    """
 
     def __init__(self, region: Region):
-        from ..heights import max_tiling, min_tiling
+        from ..heights import hole_rings
 
+        _check_memory(region, "sample(method='cftp')")
         self.region = region
         self.words = region.shape[1] // 64 + 1  # a spare bit column: shifts never leave the board
-        self.top = _boards(max_tiling(region), self.words)
-        self.bottom = _boards(min_tiling(region), self.words)
-        self.holes = _hole_entries(region)
+        rings = hole_rings(region)
+        self.fixed = [k for k, (dominoes, _) in enumerate(rings) if len(dominoes) > RING_LIMIT]
+        self.holes = _hole_entries([r for k, r in enumerate(rings) if k not in self.fixed])
+        self._n_holes = len(rings)
+        self._boards: dict[tuple[int, ...], tuple] = {}
+        if self.fixed:
+            from ..counting.flux import count_by_flux
+
+            self.classes = count_by_flux(region, holes=self.fixed)
+            if not self.classes:
+                from ..proofs.certificates import no_tiling_error
+
+                raise no_tiling_error(region)
+            self._keys = sorted(self.classes)
+            self._total = sum(self.classes.values())
+        self.top, self.bottom = self.boards(())
+
+    def draw_class(self, rng: np.random.Generator) -> tuple[int, ...]:
+        """The flux of the fixed holes, drawn with the probability of its class (``()``: none)."""
+        if not self.fixed:
+            return ()
+        u = _uniform_below(rng, self._total)
+        for key in self._keys:
+            u -= self.classes[key]
+            if u < 0:
+                return key
+        raise AssertionError("internal inconsistency: the class sizes do not add up")
+
+    def boards(self, key: tuple[int, ...]) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+        """``(top, bottom)`` bit boards: the greatest and least tilings with these fixed fluxes."""
+        if key not in self._boards:
+            from ..heights import max_tiling, min_tiling
+
+            flux = None
+            if self.fixed and key:
+                flux = [None] * self._n_holes
+                for k, f in zip(self.fixed, key):
+                    flux[k] = f
+            self._boards[key] = (
+                _boards(max_tiling(self.region, flux=flux), self.words),
+                _boards(min_tiling(self.region, flux=flux), self.words),
+            )
+        return self._boards[key]
 
 
 def _run_chain(hb: np.ndarray, vb: np.ndarray, seed: np.uint64, n: int, holes: tuple) -> None:
@@ -160,6 +240,7 @@ def _run_chain(hb: np.ndarray, vb: np.ndarray, seed: np.uint64, n: int, holes: t
 
 def _couple(extremes: Extremes, rng: np.random.Generator, max_sweeps: int, progress: bool):
     """One exact sample: double the starting time until both chains agree at time 0."""
+    top, bottom = extremes.boards(extremes.draw_class(rng))
     seeds: list[np.uint64] = []  # seeds[j] drives the sweeps of block j (block 0 is the latest)
     total = 0
     bar = Progress(0, "coupling from the past", enabled=progress)
@@ -174,8 +255,8 @@ def _couple(extremes: Extremes, rng: np.random.Generator, max_sweeps: int, progr
                 )
             bar.total, bar.done = span, 0
             bar.label = f"coupling from the past, from {span:,} sweeps back"
-            hb_t, vb_t = (b.copy() for b in extremes.top)
-            hb_b, vb_b = (b.copy() for b in extremes.bottom)
+            hb_t, vb_t = (b.copy() for b in top)
+            hb_b, vb_b = (b.copy() for b in bottom)
             for j in range(len(seeds) - 1, -1, -1):
                 n = FIRST_SWEEPS if j == 0 else FIRST_SWEEPS << (j - 1)
                 # both chains read the coins of seeds[j]: the same coins at the same times
@@ -219,7 +300,10 @@ def sample_cftp(
     NoTilingError
         when the region has no tiling (with its checked proof).
     TooLargeError
-        when the chains have not met within ``max_sweeps``.
+        before the work, when it would need more than :data:`MEMORY_BUDGET`
+        or the class sizes of its large holes more determinants than
+        :func:`tiling.counting.count_by_flux` evaluates; after, when the
+        chains have not met within ``max_sweeps``.
 
     Notes
     -----
@@ -227,9 +311,10 @@ def sample_cftp(
     proof that the sample is exact.  Each sweep costs about ``rows x words``
     word operations per chain (64 columns a word), and coupling takes about
     ``1.3 L**2`` sweeps on an ``L x L`` board, so the cost grows like ``L**4 /
-    64``: the 100 x 100 board in well under a second.  Regions with holes
-    couple more slowly the longer the holes' borders are, since a hole moves
-    only when the whole ring of dominoes around it can turn.
+    64``: the 100 x 100 board in a tenth of a second.  A hole moves only when
+    the whole ring of dominoes around it can turn, so holes with rings of more
+    than :data:`RING_LIMIT` sides get their flux drawn first, exactly, from
+    the class sizes (see :class:`Extremes`); the chain then runs in the class.
 
     Examples
     --------
@@ -255,6 +340,7 @@ def sample_prepared(
 ) -> Tiling:
     """:func:`sample_cftp` without the checks, from the region's :class:`Extremes` when given."""
     if prepared is None:
+        _check_memory(region, "sample(method='cftp')")
         if region.trivially_untileable():
             from ..proofs.certificates import no_tiling_error
 
@@ -264,17 +350,50 @@ def sample_prepared(
     return _couple(prepared, rng, max_sweeps, progress)[0]
 
 
+def estimated_bytes(region: Region) -> int:
+    """Peak memory of a sample, about 200 bytes a cell of the box (measured).
+
+    The least and greatest tilings take the most: the lattice, two height
+    functions and the shortest-path buckets, a few int64 arrays over the
+    corners; the bit boards themselves take 2 bits a cell per chain.
+    """
+    rows, cols = region.shape
+    return 200 * (rows + 1) * (cols + 1)
+
+
+def _check_memory(region: Region, who: str) -> None:
+    need = estimated_bytes(region)
+    if need > MEMORY_BUDGET:
+        raise TooLargeError(
+            f"{who}: coupling from the past on a {region.shape[0]:,} x {region.shape[1]:,} box "
+            f"needs about {need / 2**30:.1f} GiB, over its budget of "
+            f"{MEMORY_BUDGET / 2**30:.0f} GiB"
+        )
+
+
 def estimated_seconds(region: Region) -> float:
-    """Predicted time of :func:`sample_cftp` on ``region``.
+    """Predicted time of :func:`sample_cftp` on ``region`` (``math.inf`` past the memory budget).
 
     Each attempt runs two chains over ``rows x words`` words a sweep (about 6
     ns a word, measured), the attempts add up to about twice the last one,
     and the last is about :func:`estimated_sweeps` long; plus the least and
-    greatest tilings (Thurston's algorithm, or a matching first with holes)
-    and loading the compiled kernels.
+    greatest tilings (Thurston's algorithm, or a matching first with holes),
+    loading the compiled kernels, and, for holes too large to turn their
+    ring, the class sizes (one Kasteleyn determinant per possible flux,
+    about half the box's side of them per hole).
     """
+    if estimated_bytes(region) > MEMORY_BUDGET:
+        return math.inf
     r0, c0, r1, c1 = region.bounding_box()
     words = (r1 - r0) * ((c1 - c0) // 64 + 1)
     sweeps = 2 * 2 * estimated_sweeps(region)
-    extremes = 2e-7 * region.n_cells + (4e-7 * region.n_cells if region.holes() else 0.0)
-    return 0.5 + 6e-9 * words * sweeps + extremes
+    holes = region.holes()
+    extremes = 2e-7 * region.n_cells + (4e-7 * region.n_cells if holes else 0.0)
+    seconds = 0.5 + 6e-9 * words * sweeps + extremes
+    # a hole of m cells has a border of about 4 sqrt(m) sides: long rings are counted
+    large = sum(1 for cells in holes if 4 * math.sqrt(len(cells)) + 4 > RING_LIMIT)
+    if large:
+        from ..counting.kasteleyn import estimated_seconds as determinant
+
+        seconds += (min(r1 - r0, c1 - c0) // 2 + 1) ** large * determinant(region)
+    return seconds
