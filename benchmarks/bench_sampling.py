@@ -79,7 +79,7 @@ def main(quick=False):
     lines = [
         "## Sampling: exactly uniform random tilings of any region",
         "",
-        "Coupling from the past (`method=\"cftp\"`, Region in, validated Tiling out) against "
+        'Coupling from the past (`method="cftp"`, Region in, validated Tiling out) against '
         "the exact transfer DP, a Glauber chain of the same number of sweeps (not exact), "
         "and domino shuffling on Aztec diamonds. Times are medians over seeds 1, 2, 3 (one "
         "seed above 200 x 200); 'sweeps' is the length of the attempt that coupled "

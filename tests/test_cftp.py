@@ -62,7 +62,7 @@ def test_the_check_rejects_a_slightly_biased_coin(monkeypatch):
     region = Region.rectangle(4, 4)
     prepared = Extremes(region)
 
-    def biased(hb, vb, seed, n, holes):
+    def biased(hb, vb, seed, n, holes, coins=None):
         state = np.uint64(seed)
         for _ in range(n):
             for k in range(4):
@@ -250,3 +250,65 @@ def test_exact_draw_of_a_class_among_huge_sizes():
     assert all(0 <= v < 3 * 2**200 for v in values)
     thirds = np.bincount([v // 2**200 for v in values], minlength=3)
     assert chisquare(thirds).pvalue > 1e-3
+
+
+# ---------------------------------------------------------------------- weights
+def _weighted_law(region, weights):
+    rows, cols = region.shape
+    h = np.broadcast_to(np.asarray(weights[0], float), (rows, cols - 1))
+    v = np.broadcast_to(np.asarray(weights[1], float), (rows - 1, cols))
+    tilings = list(enumerate_tilings(region))
+    p = np.array(
+        [np.prod([h[a, b] if a == c else v[a, b] for (a, b), (c, d) in t]) for t in tilings]
+    )
+    return tilings, p / p.sum()
+
+
+@pytest.mark.parametrize(
+    "region, seed",
+    [(Region.rectangle(4, 4), 1), (examples.holey_board(), 2), (examples.ring(), 3)],
+)
+def test_weighted_samples_follow_the_product_of_the_weights(region, seed):
+    rng = np.random.default_rng(seed)
+    rows, cols = region.shape
+    weights = (rng.uniform(0.2, 3, (rows, cols - 1)), rng.uniform(0.2, 3, (rows - 1, cols)))
+    tilings, p = _weighted_law(region, weights)
+    index = {t: i for i, t in enumerate(tilings)}
+    n = 150 * len(tilings)
+    draws = tiling.sample(region, rng=seed, weights=weights, size=n)
+    counts = np.bincount([index[t] for t in draws], minlength=len(tilings))
+    assert chisquare(counts, p * n).pvalue > 1e-3
+
+
+def test_scalar_weights_favour_one_orientation():
+    board = Region.rectangle(4, 4)
+    tilings, p = _weighted_law(board, (4, 1))
+    index = {t: i for i, t in enumerate(tilings)}
+    draws = tiling.sample(board, rng=4, weights=(4, 1), size=4000)
+    counts = np.bincount([index[t] for t in draws], minlength=len(tilings))
+    assert chisquare(counts, p * 4000).pvalue > 1e-3
+    flat = tiling.sample(board, rng=4, size=4000)  # negative control: the uniform law fails
+    uniform = np.bincount([index[t] for t in flat], minlength=len(tilings))
+    assert chisquare(uniform, p * 4000).pvalue < 1e-6
+
+
+def test_weights_are_checked_and_refused_where_not_taken():
+    board = Region.rectangle(4, 4)
+    with pytest.raises(tiling.TilingError, match="method 'dp' does not take weights"):
+        tiling.sample(board, method="dp", weights=(1, 2))
+    with pytest.raises(tiling.TilingError, match="positive finite weights"):
+        tiling.sample(board, weights=(0, 1))
+    with pytest.raises(tiling.TilingError, match=r"shape \(3, 3\)"):
+        tiling.sample(board, weights=(np.ones((3, 3)), np.ones((3, 4))))
+    with pytest.raises(TypeError, match="must be a number, not True"):
+        tiling.sample(board, weights=(True, 1))
+    with pytest.raises(TypeError, match="pair"):
+        tiling.sample(board, weights="heavy")
+    import sympy
+
+    with pytest.raises(TypeError, match="symbolic weights are for counting"):
+        tiling.sample(board, weights=(np.full((4, 3), sympy.Symbol("x")), np.ones((3, 4))))
+    mask = np.ones((40, 40), bool)
+    mask[10:30, 10:30] = False
+    with pytest.raises(TooLargeError, match="ring of dominoes"):
+        tiling.sample(Region.from_mask(mask), weights=(1, 2))

@@ -203,6 +203,7 @@ def sample(
     *,
     rng: Any = None,
     method: str = "auto",
+    weights: Any = None,
     size: int | None = None,
     progress: bool = False,
     executor: Executor | None = None,
@@ -223,11 +224,18 @@ def sample(
         included.  ``"shuffling"``: domino shuffling, for Aztec diamonds (any
         translate of ``Region.aztec_diamond(n)``).  ``"auto"``: the one
         predicted to be fastest that can handle the region.
+    weights : (h, v) or (horizontal, vertical), optional
+        Edge weights (:mod:`tiling.model.weights`): draw a tiling with
+        probability proportional to the product of its dominoes' weights
+        (positive numbers).  Taken by ``"cftp"``; the other methods refuse
+        them (for weighted Aztec diamonds see
+        :func:`tiling.random.sample_aztec`).
     size : int, optional
         Draw this many independent tilings and return them as a list.  The
         work every sample of one region shares (for coupling from the past:
-        the least and greatest tilings) is done once; each sample has its own
-        random stream, spawned from ``rng``.
+        the least and greatest tilings, the class sizes of large holes, the
+        weights' coins) is done once; each sample has its own random stream,
+        spawned from ``rng``.
     progress : bool
         A progress bar on standard error: the sampler's own (coupling from
         the past), or one step per tiling with ``size``.
@@ -245,6 +253,8 @@ def sample(
         when the region has no tiling (with its checked proof).
     TooLargeError
         when the method named cannot handle the region (say which can).
+    TilingError
+        for weights given to a method that does not take them.
 
     Examples
     --------
@@ -256,23 +266,35 @@ def sample(
     require_region(region, "sample")
     rng = as_rng(rng)
     _check_options(progress, executor, "sample")
+    m = _method("sample", region, method)
+    options: dict[str, Any] = {"progress": progress}
+    if weights is not None:
+        if m is not None and "weights" not in m.options:
+            from .errors import TilingError
+
+            raise TilingError(
+                f"sample(): method {m.name!r} does not take weights; use method='cftp' or "
+                "'auto' (and tiling.random.sample_aztec(n, weights=...) for Aztec diamonds)"
+            )
+        options["weights"] = weights
     if size is None:
         if executor is not None:
             from .errors import TilingError
 
             raise TilingError("sample(): executor= spreads several samples: give size= too")
-        m = _method("sample", region, method)
-        return _tiling_or_proof("sample", m, region, rng=rng, progress=progress)
+        if m is None and weights is not None and not region.trivially_untileable():
+            m = registry.choose("sample", region, needs=("weights",))
+        return _tiling_or_proof("sample", m, region, rng=rng, **options)
     size = non_negative_int(size, "size", "sample")
-    m = _method("sample", region, method)
     if region.trivially_untileable():
         raise _no_tiling(region)
-    m = m or registry.choose("sample", region)
+    m = m or registry.choose("sample", region, needs=("weights",) if weights is not None else ())
     streams = rng.spawn(size)
-    options: dict[str, Any] = {"progress": False}
+    options["progress"] = False
     if m.prepare is not None and size:
         # raises NoTilingError, with its proof, when the region has no tiling
-        options["prepared"] = m.prepare(region)
+        extra = {"weights": weights} if weights is not None else {}
+        options["prepared"] = m.prepare(region, **extra)
     if executor is not None:
         futures = [executor.submit(_draw, m.name, region, stream, options) for stream in streams]
         return [f.result() for f in futures]

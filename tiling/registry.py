@@ -61,8 +61,9 @@ class Method:
     auto : bool
         Whether ``method="auto"`` considers it.
     prepare : callable, optional
-        ``prepare(region) -> state``: work that many samples of one region
-        share (``sample(..., size=k)``); ``run`` then takes ``prepared=state``.
+        ``prepare(region, **options) -> state``: work that many samples of
+        one region share (``sample(..., size=k)``); ``run`` then takes
+        ``prepared=state``.
     """
 
     name: str
@@ -198,16 +199,16 @@ def _thurston_cost(region):
     return 0.5 + 1.2e-7 * region.n_cells
 
 
-def _cftp_sample(region, rng=None, progress=False, prepared=None):
+def _cftp_sample(region, rng=None, progress=False, weights=None, prepared=None):
     from .random.cftp import sample_prepared
 
-    return sample_prepared(region, rng=rng, progress=progress, prepared=prepared)
+    return sample_prepared(region, rng=rng, weights=weights, progress=progress, prepared=prepared)
 
 
-def _cftp_prepare(region):
+def _cftp_prepare(region, weights=None):
     from .random.cftp import Extremes
 
-    return Extremes(region)
+    return Extremes(region, weights)
 
 
 def _cftp_cost(region):
@@ -331,7 +332,7 @@ _TABLE: tuple[Method, ...] = (
         "coupling from the past on height functions, monotone heat bath on bit boards: any region",
         _cftp_sample,
         _cftp_cost,
-        ("rng", "progress"),
+        ("rng", "progress", "weights"),
         prepare=_cftp_prepare,
     ),
     Method(
@@ -375,12 +376,13 @@ def get_method(question: str, name: str) -> Method:
     return next(m for m in available if m.name == name)
 
 
-def choose(question: str, region: Any) -> Method:
+def choose(question: str, region: Any, needs: tuple[str, ...] = ()) -> Method:
     """The method ``method="auto"`` runs for ``question`` on ``region``.
 
-    The lowest estimated time among the methods marked ``auto``; when none
-    can handle the region, the first of them, whose own check then says why
-    and names what would work.
+    The lowest estimated time among the methods marked ``auto`` that take
+    every option in ``needs`` (``("weights",)``, say); when none can handle
+    the region, the first of them, whose own check then says why and names
+    what would work.
 
     Examples
     --------
@@ -392,7 +394,7 @@ def choose(question: str, region: Any) -> Method:
     >>> choose("sample", Region.aztec_diamond(50)).name
     'shuffling'
     """
-    candidates = [m for m in methods(question) if m.auto]
+    candidates = [m for m in methods(question) if m.auto and set(needs) <= set(m.options)]
     costs = [m.estimated_seconds(region) for m in candidates]
     best = min(range(len(candidates)), key=costs.__getitem__)
     return candidates[best] if math.isfinite(costs[best]) else candidates[0]

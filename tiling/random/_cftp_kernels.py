@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, uint64
 
-__all__ = ["run_sweeps", "CLASSES"]
+__all__ = ["run_sweeps", "run_sweeps_weighted", "CLASSES"]
 
 #: The four classes of blocks, by (row parity, column parity), in the order of a sweep.
 CLASSES = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], dtype=np.int64)
@@ -104,5 +104,69 @@ def run_sweeps(hb, vb, seed, n_sweeps, hole_start, kind, row, col, want):  # pra
         for h in range(hole_start.size - 1):
             state += _GAMMA
             up = (_mix(state) & one) == one
+            _hole_move(hb, vb, hole_start[h], hole_start[h + 1], kind, row, col, want, up)
+    return state
+
+
+@njit(cache=True)
+def _biased_coins(state, planes, r, i, mask):  # pragma: no cover
+    """Coins with the probabilities in ``planes[r, i]``, one per block of the word, and the new state.
+
+    ``planes[r, i, k]`` holds bit ``k`` (from the most significant) of each
+    block's 64-bit threshold ``T``: the coin is 1 when a uniform 64-bit ``U``
+    is below ``T``.  ``U`` is drawn a bit at a time for all the blocks of the
+    word together, and a block is decided at the first bit where ``U`` and
+    ``T`` differ: two rounds on average, 64 at most (``U == T``: a 0).
+    """
+    undecided = mask
+    coins = uint64(0)
+    for k in range(64):
+        state += _GAMMA
+        bits = _mix(state)
+        threshold = planes[r, i, k]
+        below = undecided & ~bits & threshold
+        above = undecided & bits & ~threshold
+        coins |= below
+        undecided &= ~(below | above)
+        if undecided == uint64(0):
+            break
+    return coins, state
+
+
+@njit(cache=True)
+def run_sweeps_weighted(  # pragma: no cover
+    hb, vb, seed, n_sweeps, planes, hole_start, kind, row, col, want, hole_threshold
+):
+    """As :func:`run_sweeps`, with a biased coin per block and per hole.
+
+    Block ``(r, c)`` becomes horizontal when its uniform ``U`` is below its
+    threshold (the horizontal pair's weight over the sum of both pairs',
+    times ``2**64``); hole ``h`` turns up when its ``U`` is below
+    ``hole_threshold[h]``.  The coins depend on the seed and the thresholds
+    only, never on the chain, so chains run from one seed are coupled.
+    """
+    rows, nw = hb.shape
+    state = uint64(seed)
+    one, top_bit = uint64(1), uint64(63)
+    for _ in range(n_sweeps):
+        for k in range(4):
+            a, b = CLASSES[k, 0], CLASSES[k, 1]
+            mask = _EVEN if b == 0 else _ODD
+            for r in range(a, rows - 1, 2):
+                for i in range(nw):
+                    target_h, state = _biased_coins(state, planes, r, i, mask)
+                    nxt = vb[r, i + 1] if i + 1 < nw else uint64(0)
+                    vertical = vb[r, i] & ((vb[r, i] >> one) | (nxt << top_bit))
+                    horizontal = hb[r, i] & hb[r + 1, i]
+                    to_h = vertical & target_h & mask
+                    to_v = horizontal & ~target_h & mask
+                    hb[r, i] = (hb[r, i] & ~to_v) | to_h
+                    hb[r + 1, i] = (hb[r + 1, i] & ~to_v) | to_h
+                    vb[r, i] = (vb[r, i] & ~(to_h | (to_h << one))) | to_v | (to_v << one)
+                    if i + 1 < nw:
+                        vb[r, i + 1] = (vb[r, i + 1] & ~(to_h >> top_bit)) | (to_v >> top_bit)
+        for h in range(hole_start.size - 1):
+            state += _GAMMA
+            up = _mix(state) < hole_threshold[h]
             _hole_move(hb, vb, hole_start[h], hole_start[h + 1], kind, row, col, want, up)
     return state

@@ -65,7 +65,7 @@ import numpy as np
 
 from .._progress import Progress
 from .._validation import as_rng, check_bool, positive_int
-from ..errors import TooLargeError
+from ..errors import TilingError, TooLargeError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling
 
@@ -180,7 +180,7 @@ class Extremes:
     class drawn are kept.
     """
 
-    def __init__(self, region: Region):
+    def __init__(self, region: Region, weights: Any = None):
         from ..heights import hole_rings
 
         _check_memory(region, "sample(method='cftp')")
@@ -188,7 +188,17 @@ class Extremes:
         self.words = region.shape[1] // 64 + 1  # a spare bit column: shifts never leave the board
         rings = hole_rings(region)
         self.fixed = [k for k, (dominoes, _) in enumerate(rings) if len(dominoes) > RING_LIMIT]
-        self.holes = _hole_entries([r for k, r in enumerate(rings) if k not in self.fixed])
+        free_rings = [r for k, r in enumerate(rings) if k not in self.fixed]
+        self.holes = _hole_entries(free_rings)
+        self.coins = None  # fair coins; else (block planes, hole thresholds): see Weighted coins
+        if weights is not None:
+            if self.fixed:
+                raise TooLargeError(
+                    "sample(method='cftp', weights=...): a hole whose ring of dominoes has more "
+                    f"than {RING_LIMIT} sides needs its classes weighed first, which this "
+                    "method does for uniform tilings only"
+                )
+            self.coins = _weighted_coins(region, weights, free_rings, self.words)
         self._n_holes = len(rings)
         self._boards: dict[tuple[int, ...], tuple] = {}
         if self.fixed:
@@ -231,11 +241,62 @@ class Extremes:
         return self._boards[key]
 
 
-def _run_chain(hb: np.ndarray, vb: np.ndarray, seed: np.uint64, n: int, holes: tuple) -> None:
-    """``n`` sweeps of one chain with the coins of ``seed`` (see :mod:`._cftp_kernels`)."""
-    from ._cftp_kernels import run_sweeps
+def _thresholds(p: np.ndarray) -> np.ndarray:
+    """Probabilities as 64-bit thresholds: ``U < T`` for a uniform 64-bit ``U`` has probability p.
 
-    run_sweeps(hb, vb, seed, n, *holes)
+    ``floor(p * 2**64)``, exact for a double ``p`` (multiplying by a power of
+    2 loses nothing); the largest is kept below ``2**64``.
+    """
+    return np.minimum(np.floor(np.ldexp(p, 64)), 2.0**64 - 2048).astype(np.uint64)
+
+
+def _weighted_coins(region: Region, weights: Any, rings: list, words: int) -> tuple:
+    """Bit planes of every block's threshold, and one threshold per hole (see the kernels)."""
+    from ..model.weights import positive_float_weights
+
+    h, v = positive_float_weights(region, weights, "sample(method='cftp')")
+    rows, cols = region.shape
+    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
+        pair_h = h[:-1, :] * h[1:, :]  # the two horizontal dominoes of block (r, c)
+        pair_v = v[:, :-1] * v[:, 1:]
+        p = pair_h / (pair_h + pair_v)
+    if not np.all(np.isfinite(p)):
+        raise TilingError(
+            "sample(method='cftp'): the weights are too extreme for double precision (a "
+            "block's two pairs overflow); keep them within about 1e-150 .. 1e150"
+        )
+    threshold = _thresholds(p)  # (rows - 1, cols - 1): the chance of the horizontal pair
+    planes = np.zeros((rows, words, 64), dtype=np.uint64)
+    bits = np.zeros((rows, words * 64), dtype=bool)
+    for k in range(64):
+        bits[: rows - 1, : cols - 1] = ((threshold >> np.uint64(63 - k)) & np.uint64(1)).astype(
+            bool
+        )
+        planes[:, :, k] = _pack(bits)
+    hole = []
+    for dominoes, present in rings:
+        horizontal = dominoes[:, 0, 0] == dominoes[:, 1, 0]
+        r, c = dominoes[:, 0, 0], dominoes[:, 0, 1]
+        logw = np.empty(len(dominoes))
+        logw[horizontal] = np.log(h[r[horizontal], c[horizontal]])
+        logw[~horizontal] = np.log(v[r[~horizontal], c[~horizontal]])
+        # the ring is in its lower position when the dominoes marked present are in
+        down, up = logw[present].sum(), logw[~present].sum()
+        hole.append(1.0 / (1.0 + np.exp(down - up)))
+    return planes, _thresholds(np.array(hole, dtype=float))
+
+
+def _run_chain(
+    hb: np.ndarray, vb: np.ndarray, seed: np.uint64, n: int, holes: tuple, coins: Any = None
+) -> None:
+    """``n`` sweeps of one chain with the coins of ``seed`` (see :mod:`._cftp_kernels`)."""
+    from ._cftp_kernels import run_sweeps, run_sweeps_weighted
+
+    if coins is None:
+        run_sweeps(hb, vb, seed, n, *holes)
+    else:
+        planes, hole_threshold = coins
+        run_sweeps_weighted(hb, vb, seed, n, planes, *holes, hole_threshold)
 
 
 def _couple(extremes: Extremes, rng: np.random.Generator, max_sweeps: int, progress: bool):
@@ -260,8 +321,8 @@ def _couple(extremes: Extremes, rng: np.random.Generator, max_sweeps: int, progr
             for j in range(len(seeds) - 1, -1, -1):
                 n = FIRST_SWEEPS if j == 0 else FIRST_SWEEPS << (j - 1)
                 # both chains read the coins of seeds[j]: the same coins at the same times
-                _run_chain(hb_t, vb_t, seeds[j], n, extremes.holes)
-                _run_chain(hb_b, vb_b, seeds[j], n, extremes.holes)
+                _run_chain(hb_t, vb_t, seeds[j], n, extremes.holes, extremes.coins)
+                _run_chain(hb_b, vb_b, seeds[j], n, extremes.holes, extremes.coins)
                 total += n
                 bar.update(n)
             if np.array_equal(hb_t, hb_b) and np.array_equal(vb_t, vb_b):
@@ -274,10 +335,11 @@ def sample_cftp(
     region: Region,
     *,
     rng: Any = None,
+    weights: Any = None,
     max_sweeps: int = DEFAULT_MAX_SWEEPS,
     progress: bool = False,
 ) -> Tiling:
-    """An exactly uniform random tiling of ``region``, by coupling from the past.
+    """An exactly uniform (or exactly weighted) random tiling of ``region``, by coupling from the past.
 
     Parameters
     ----------
@@ -285,6 +347,14 @@ def sample_cftp(
         Any region with a tiling, holes included.
     rng : None, int, numpy.random.SeedSequence or numpy.random.Generator
         The same seed gives the same tiling.
+    weights : (h, v) or (horizontal, vertical), optional
+        Edge weights (:mod:`tiling.model.weights`): a tiling is drawn with
+        probability proportional to the product of its dominoes' weights,
+        which must be positive numbers.  Each block then flips to its
+        horizontal pair with probability (that pair's weight) / (both pairs'
+        weights), and a hole's ring likewise, the heat-bath rule for the
+        weighted law; that probability is a double, rounded to 53 bits, and
+        compared exactly with 64 random bits.
     max_sweeps : int
         Give up (``TooLargeError``) rather than start an attempt from further
         back than this many sweeps.
@@ -327,13 +397,16 @@ def sample_cftp(
     rng = as_rng(rng)
     max_sweeps = positive_int(max_sweeps, "max_sweeps", "sample_cftp")
     progress = check_bool(progress, "progress", "sample_cftp")
-    return sample_prepared(region, rng=rng, progress=progress, max_sweeps=max_sweeps)
+    return sample_prepared(
+        region, rng=rng, weights=weights, progress=progress, max_sweeps=max_sweeps
+    )
 
 
 def sample_prepared(
     region: Region,
     *,
     rng: np.random.Generator,
+    weights: Any = None,
     progress: bool = False,
     prepared: Extremes | None = None,
     max_sweeps: int = DEFAULT_MAX_SWEEPS,
@@ -346,7 +419,7 @@ def sample_prepared(
 
             raise no_tiling_error(region)
         # the least and greatest tilings raise NoTilingError, with its proof, when there is none
-        prepared = Extremes(region)
+        prepared = Extremes(region, weights)
     return _couple(prepared, rng, max_sweeps, progress)[0]
 
 
