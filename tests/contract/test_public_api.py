@@ -149,6 +149,10 @@ PUBLIC_CALLABLES = [
     (lambda: tiling.plot.draw_heights, ("tiling",)),
     (lambda: tiling.plot.animate_tilings, ("tilings",)),
     (lambda: tiling.Tiling.from_ascii, ("text",)),
+    (lambda: tiling.heights.hole_rings, ("region",)),
+    (lambda: tiling.heights.flux_crossings, ("region",)),
+    (lambda: tiling.random.sample_cftp, ("region",)),
+    (lambda: tiling.counting.count_by_flux, ("region",)),
 ]
 
 
