@@ -90,6 +90,16 @@ def integrate(points, open_h, open_v, step_h, step_v, heights, component):  # pr
     return n_comp
 
 
+@njit(cache=True, inline="always")
+def _push(pool_i, pool_j, pool_next, head, used, bucket, i, j):  # pragma: no cover
+    """Link point ``(i, j)`` into ``bucket``; the index of the next free pool entry."""
+    pool_i[used] = i
+    pool_j[used] = j
+    pool_next[used] = head[bucket]
+    head[bucket] = used
+    return used + 1
+
+
 @njit(cache=True)
 def shortest_keys(  # pragma: no cover
     open_h, open_v, cost_right, cost_left, cost_down, cost_up, keys, none_yet, group, members
@@ -159,12 +169,7 @@ def shortest_keys(  # pragma: no cover
             next_src += 1
             i, j = src_i[s], src_j[s]
             if keys[i, j] == cur:  # else a path from another source got there cheaper
-                b = cur % ring
-                pool_i[used] = i
-                pool_j[used] = j
-                pool_next[used] = head[b]
-                head[b] = used
-                used += 1
+                used = _push(pool_i, pool_j, pool_next, head, used, cur % ring, i, j)
                 waiting += 1
         b = cur % ring
         # pop from the head, so points pushed into this bucket by a zero-cost
@@ -185,11 +190,7 @@ def shortest_keys(  # pragma: no cover
                     qi, qj = q // w1, q % w1
                     if cur < keys[qi, qj]:
                         keys[qi, qj] = cur
-                        pool_i[used] = qi
-                        pool_j[used] = qj
-                        pool_next[used] = head[b]
-                        head[b] = used
-                        used += 1
+                        used = _push(pool_i, pool_j, pool_next, head, used, b, qi, qj)
                         waiting += 1
             for d in range(4):
                 if d == 0:
@@ -211,11 +212,6 @@ def shortest_keys(  # pragma: no cover
                 nk = cur + c
                 if nk < keys[qi, qj]:
                     keys[qi, qj] = nk
-                    nb = nk % ring
-                    pool_i[used] = qi
-                    pool_j[used] = qj
-                    pool_next[used] = head[nb]
-                    head[nb] = used
-                    used += 1
+                    used = _push(pool_i, pool_j, pool_next, head, used, nk % ring, qi, qj)
                     waiting += 1
         cur += 1

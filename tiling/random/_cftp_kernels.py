@@ -40,6 +40,25 @@ def _mix(z):  # pragma: no cover
 
 
 @njit(cache=True, inline="always")
+def _set_word(hb, vb, r, i, nw, mask, target_h):  # pragma: no cover
+    """Set every flippable block of word ``i`` of row ``r`` (in ``mask``) to its coin's orientation.
+
+    ``target_h`` has a 1 for each block that should hold the horizontal pair.
+    """
+    one, top_bit = uint64(1), uint64(63)
+    nxt = vb[r, i + 1] if i + 1 < nw else uint64(0)
+    vertical = vb[r, i] & ((vb[r, i] >> one) | (nxt << top_bit))
+    horizontal = hb[r, i] & hb[r + 1, i]
+    to_h = vertical & target_h & mask
+    to_v = horizontal & ~target_h & mask
+    hb[r, i] = (hb[r, i] & ~to_v) | to_h
+    hb[r + 1, i] = (hb[r + 1, i] & ~to_v) | to_h
+    vb[r, i] = (vb[r, i] & ~(to_h | (to_h << one))) | to_v | (to_v << one)
+    if i + 1 < nw:  # a block in the word's last column reaches into the next word
+        vb[r, i + 1] = (vb[r, i + 1] & ~(to_h >> top_bit)) | (to_v >> top_bit)
+
+
+@njit(cache=True, inline="always")
 def _bit(board, r, c):  # pragma: no cover
     return (board[r, c >> 6] >> uint64(c & 63)) & uint64(1)
 
@@ -78,7 +97,7 @@ def run_sweeps(hb, vb, seed, n_sweeps, hole_start, kind, row, col, want):  # pra
     """
     rows, nw = hb.shape
     state = uint64(seed)
-    one, top_bit = uint64(1), uint64(63)
+    one = uint64(1)
     for _ in range(n_sweeps):
         for k in range(4):
             a, b = CLASSES[k, 0], CLASSES[k, 1]
@@ -90,17 +109,7 @@ def run_sweeps(hb, vb, seed, n_sweeps, hole_start, kind, row, col, want):  # pra
                     state += _GAMMA
                     coin = _mix(state)
                     target_h = ~coin if flip_coin else coin
-                    # the flippable blocks of this word, each set to its coin's orientation
-                    nxt = vb[r, i + 1] if i + 1 < nw else uint64(0)
-                    vertical = vb[r, i] & ((vb[r, i] >> one) | (nxt << top_bit))
-                    horizontal = hb[r, i] & hb[r + 1, i]
-                    to_h = vertical & target_h & mask
-                    to_v = horizontal & ~target_h & mask
-                    hb[r, i] = (hb[r, i] & ~to_v) | to_h
-                    hb[r + 1, i] = (hb[r + 1, i] & ~to_v) | to_h
-                    vb[r, i] = (vb[r, i] & ~(to_h | (to_h << one))) | to_v | (to_v << one)
-                    if i + 1 < nw:  # a block in the word's last column reaches the next word
-                        vb[r, i + 1] = (vb[r, i + 1] & ~(to_h >> top_bit)) | (to_v >> top_bit)
+                    _set_word(hb, vb, r, i, nw, mask, target_h)
         for h in range(hole_start.size - 1):
             state += _GAMMA
             up = (_mix(state) & one) == one
@@ -147,7 +156,6 @@ def run_sweeps_weighted(  # pragma: no cover
     """
     rows, nw = hb.shape
     state = uint64(seed)
-    one, top_bit = uint64(1), uint64(63)
     for _ in range(n_sweeps):
         for k in range(4):
             a, b = CLASSES[k, 0], CLASSES[k, 1]
@@ -155,16 +163,7 @@ def run_sweeps_weighted(  # pragma: no cover
             for r in range(a, rows - 1, 2):
                 for i in range(nw):
                     target_h, state = _biased_coins(state, planes, r, i, mask)
-                    nxt = vb[r, i + 1] if i + 1 < nw else uint64(0)
-                    vertical = vb[r, i] & ((vb[r, i] >> one) | (nxt << top_bit))
-                    horizontal = hb[r, i] & hb[r + 1, i]
-                    to_h = vertical & target_h & mask
-                    to_v = horizontal & ~target_h & mask
-                    hb[r, i] = (hb[r, i] & ~to_v) | to_h
-                    hb[r + 1, i] = (hb[r + 1, i] & ~to_v) | to_h
-                    vb[r, i] = (vb[r, i] & ~(to_h | (to_h << one))) | to_v | (to_v << one)
-                    if i + 1 < nw:
-                        vb[r, i + 1] = (vb[r, i + 1] & ~(to_h >> top_bit)) | (to_v >> top_bit)
+                    _set_word(hb, vb, r, i, nw, mask, target_h)
         for h in range(hole_start.size - 1):
             state += _GAMMA
             up = _mix(state) < hole_threshold[h]
