@@ -464,6 +464,7 @@ def test_demo_writes_every_picture_and_the_summary(tmp_path):
     assert "12,988,816 tilings" in out
     assert "Hall set: |S|" in out and "colours: 32 black vs 30 white" in out
     assert "the same with two domino-sized holes" in out
+    assert "exact (cftp), a hole" in out and "frozen facets" in out
     for name in (
         "chessboard.png",
         "mutilated-proof.png",
@@ -471,6 +472,8 @@ def test_demo_writes_every_picture_and_the_summary(tmp_path):
         "figure7-cover.png",
         "aztec-200.png",
         "aztec-200-colours.png",
+        "heart.png",
+        "aztec-heights.png",
         "temperley.png",
     ):
         assert (folder / name).read_bytes().startswith(PNG), name

@@ -238,6 +238,46 @@ def _demo_temperley(table, folder):
     )  # fmt: skip
 
 
+def _heart(n):
+    """A heart of 2 x 2 blocks in an n x n box, with a 4 x 6 hole: balanced, tileable, not simple."""
+    import numpy as np
+
+    k = n // 2
+    y, x = np.mgrid[0:k, 0:k] + 0.5
+    u, v = (x - k / 2) / (k / 2.6), (k / 2 - y) / (k / 2.6) + 0.25
+    mask = np.kron((u**2 + v**2 - 1) ** 3 - u**2 * v**3 <= 0, np.ones((2, 2), bool))
+    mask[n // 3 : n // 3 + 4, n // 3 : n // 3 + 6] = False
+    return mask
+
+
+def _demo_random_heart(table, folder, n=120):
+    """An exactly uniform tiling of a heart with a hole; the height function of an Aztec diamond."""
+    import tiling
+    from tiling import plot
+
+    heart = tiling.Region.from_mask(_heart(n))
+    t, dt = timed(tiling.sample, heart, rng=14)
+    draw_tiling(t, _options(folder, "heart.png"))
+    method = tiling.registry.choose("sample", heart).name
+    table.row(
+        "a uniformly random tiling of a heart",
+        f"{len(t):,} dominoes, exact ({method}), a hole",
+        dt,
+        "heart.png",
+    )
+    start = time.perf_counter()
+    diamond = tiling.sample_aztec(80, rng=14)
+    h = tiling.heights.height(diamond)
+    ax = plot.draw_heights(diamond, style="surface")
+    save_picture(ax, os.path.join(folder, "aztec-heights.png"))
+    table.row(
+        "height function of an Aztec diamond",
+        f"heights {int(h.min())} to {int(h.max())}: frozen facets",
+        time.perf_counter() - start,
+        "aztec-heights.png",
+    )
+
+
 def _demo_animation(table, folder, frames):
     from tiling import plot, random
 
@@ -267,6 +307,7 @@ def demo(folder, board_n=100, order=200, frames=16):
     _demo_cover(table, folder)
     _demo_big_count(table, folder, board_n)
     _demo_aztec(table, folder, order)
+    _demo_random_heart(table, folder)
     _demo_temperley(table, folder)
     _demo_animation(table, folder, frames)
     table.close()

@@ -21,7 +21,7 @@ MAX_LABELS = 900
 #: Largest side, in lattice points, of the surface drawn in 3-d; larger height
 #: functions are averaged over square blocks first (a million triangles would
 #: take minutes and show nothing more).
-MAX_SURFACE = 120
+MAX_SURFACE = 64
 
 
 def _cell_means(tiling: Tiling, heights: np.ma.MaskedArray) -> np.ma.MaskedArray:
