@@ -45,9 +45,9 @@ def test_map_shows_the_heights_of_an_aztec_diamond(tmp_path):
 
 
 def test_surface_is_drawn_in_3d_and_needs_a_3d_axes(tmp_path):
-    t = sample_aztec(80, rng=1)  # 161 corners a side: averaged over blocks
+    t = sample_aztec(80, rng=1)  # 161 corners a side: averaged over 3 x 3 blocks (64 at most)
     ax = plot.draw_heights(t, style="surface")
-    assert ax.name == "3d" and "averaged over 2 x 2 blocks" in ax.get_title()
+    assert ax.name == "3d" and "averaged over 3 x 3 blocks" in ax.get_title()
     plot.save(ax, tmp_path / "surface.png")
     _, flat = plt.subplots()
     with pytest.raises(TypeError, match="3-d axes"):
