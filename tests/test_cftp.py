@@ -191,8 +191,10 @@ def test_sample_options_are_checked():
 def test_cftp_gives_up_past_max_sweeps():
     mask = np.ones((40, 40), bool)
     mask[15:25, 15:25] = False  # a large hole: its ring rarely turns
-    with pytest.raises(TooLargeError, match="had not met after"):
+    with pytest.raises(TooLargeError, match="had not met in an attempt of 64 sweeps"):
         sample_cftp(Region.from_mask(mask), rng=0, max_sweeps=64)
+    with pytest.raises(TooLargeError, match="the first attempt takes 16 sweeps"):
+        sample_cftp(Region.rectangle(4, 4), rng=0, max_sweeps=8)
 
 
 def test_auto_samples_wide_regions_and_regions_with_holes():

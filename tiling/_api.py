@@ -296,8 +296,13 @@ def sample(
         extra = {"weights": weights} if weights is not None else {}
         options["prepared"] = m.prepare(region, **extra)
     if executor is not None:
-        futures = [executor.submit(_draw, m.name, region, stream, options) for stream in streams]
-        return [f.result() for f in futures]
+        # a few batches, not one task per sample: the shared set-up (the least and
+        # greatest tilings, the coins of the weights) travels once per batch
+        n_batches = min(size, MAX_BATCHES)
+        batches = [streams[i::n_batches] for i in range(n_batches)]
+        futures = [executor.submit(_draw_batch, m.name, region, b, options) for b in batches]
+        results = [f.result() for f in futures]
+        return [results[i % n_batches][i // n_batches] for i in range(size)]
     from ._progress import Progress
 
     out = []
@@ -306,6 +311,15 @@ def sample(
             out.append(_draw(m.name, region, stream, options))
             bar.update()
     return out
+
+
+#: Most tasks sample(size=..., executor=...) submits.
+MAX_BATCHES = 32
+
+
+def _draw_batch(name: str, region: Region, streams: list, options: dict[str, Any]) -> list:
+    """Samples for ``streams`` in turn (a module-level function: executors pickle it)."""
+    return [_draw(name, region, stream, options) for stream in streams]
 
 
 def _draw(name: str, region: Region, rng: Any, options: dict[str, Any]) -> Tiling:

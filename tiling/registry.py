@@ -188,9 +188,14 @@ def _thurston_find(region):
 
 
 def _thurston_cost(region):
+    from .errors import TooLargeError
     from .heights._lattice import lattice_of
 
-    if not lattice_of(region).is_simply_connected:
+    try:
+        lattice = lattice_of(region)
+    except TooLargeError:
+        return math.inf  # past the memory budget of height computations
+    if not lattice.is_simply_connected:
         return math.inf  # holes: the border heights depend on the tiling
     # linear in the lattice (measured: the 1000 x 1000 board in about 0.1 s), plus
     # loading the compiled kernels.  The load is counted even when they are loaded
@@ -319,14 +324,6 @@ _TABLE: tuple[Method, ...] = (
         auto=False,
     ),
     Method(
-        "dp",
-        "sample",
-        "exact backward sampling through the transfer-matrix counts: narrow regions",
-        _dp_sample,
-        _dp_cost("sample"),
-        ("rng",),
-    ),
-    Method(
         "cftp",
         "sample",
         "coupling from the past on height functions, monotone heat bath on bit boards: any region",
@@ -334,6 +331,14 @@ _TABLE: tuple[Method, ...] = (
         _cftp_cost,
         ("rng", "progress", "weights"),
         prepare=_cftp_prepare,
+    ),
+    Method(
+        "dp",
+        "sample",
+        "exact backward sampling through the transfer-matrix counts: narrow regions",
+        _dp_sample,
+        _dp_cost("sample"),
+        ("rng",),
     ),
     Method(
         "shuffling",
@@ -381,8 +386,8 @@ def choose(question: str, region: Any, needs: tuple[str, ...] = ()) -> Method:
 
     The lowest estimated time among the methods marked ``auto`` that take
     every option in ``needs`` (``("weights",)``, say); when none can handle
-    the region, the first of them, whose own check then says why and names
-    what would work.
+    the region, the first of them (the most general, first in the table),
+    whose own check then says why and names what would work.
 
     Examples
     --------

@@ -332,8 +332,8 @@ def flip_path(tiling1: Tiling, tiling2: Tiling) -> np.ndarray:
     return np.concatenate(path).astype(np.int64)
 
 
-def hole_rings(region: Region) -> list[tuple[np.ndarray, np.ndarray]]:
-    """The moves that turn a ring of dominoes around each hole (changing its flux by 4).
+def hole_rings(region: Region) -> list[tuple[tuple[int, ...], np.ndarray, np.ndarray]]:
+    """The moves that turn a ring of dominoes around the holes (changing their flux by 4).
 
     Parameters
     ----------
@@ -341,63 +341,116 @@ def hole_rings(region: Region) -> list[tuple[np.ndarray, np.ndarray]]:
 
     Returns
     -------
-    list of ``(dominoes, raise_present)``, one per hole of ``region.holes()``
-        ``dominoes`` is an ``(m, 2, 2)`` int array: the dominoes that could
-        straddle the cell sides leaving the hole's border (each side between
-        two cells of the region, one corner on the hole's border and one off
-        it).  The hole's border can be raised by 4 (:func:`flux` grows by 4)
-        exactly when the dominoes with ``raise_present`` True are in the
-        tiling and the others are not, and lowered by 4 exactly in the
-        opposite case; either move swaps every one of them in or out.
+    list of ``(holes, dominoes, raise_present)``, one per move
+        ``holes`` are the indices in ``region.holes()`` of the holes whose
+        borders move together (usually one); ``dominoes`` is an ``(m, 2, 2)``
+        int array of the dominoes that could straddle the cell sides leaving
+        the part that moves.  That part can be raised by 4 (the holes' fluxes
+        grow by 4) exactly when the dominoes with ``raise_present`` True are
+        in the tiling and the others are not, and lowered by 4 exactly in the
+        opposite case; either move swaps every one of them in or out.  A hole
+        whose flux is the same in every tiling gets no move.  Empty when the
+        region has no tiling.
 
     Notes
     -----
-    Raising the whole border of a hole by 4 changes the height change along
-    each side leaving it by -4, which the side allows exactly when it is at
-    the higher of its two values: for a side whose default step outwards is
-    +1, no domino straddles it; for -1, one does.  Together with the flips,
-    these moves connect all the tilings of a region (every flux class), and
-    both kinds are monotone in the pointwise order of heights (Rémila 2004):
-    the moves coupling from the past needs on regions with holes.  For a
-    single-cell hole the ring is the four dominoes of a pinwheel around it.
+    The part that moves is the hole's border together with every corner
+    whose height differs from the border's by the same amount in every
+    tiling: with ``g = h - height(t0)`` for a tiling ``t0``, the constraints
+    ``g(q) <= g(p)`` along each side where ``t0`` climbs from ``p`` to ``q``
+    (and both ways along the border, where no domino can lie) force equal
+    ``g`` exactly on the strongly connected components of that directed
+    graph.  A cell in a pocket of the hole, say, has its domino forced, and
+    its far corner moves with the border.  Raising a component by 4 changes
+    the height change along each side leaving it by -4, which the side
+    allows exactly when it is at the higher of its two values: for a side
+    whose default step outwards is +1, no domino straddles it; for -1, one
+    does.  Components holding a point of an outer border never move.
+
+    Together with the flips, these moves connect all the tilings of a region
+    (every flux class; checked against the enumeration on random regions with
+    holes), and both kinds are monotone in the pointwise order of heights
+    (Rémila 2004): the moves coupling from the past needs on regions with
+    holes.  For a single-cell hole the ring is the 8 sides around it, and it
+    turns when four dominoes stand around the hole as a pinwheel.
 
     Examples
     --------
     >>> from tiling import examples
-    >>> (dominoes, raise_present), = hole_rings(examples.ring())
-    >>> len(dominoes), int(raise_present.sum())  # the 8 sides between the ring's cells
-    (8, 4)
+    >>> (holes, dominoes, raise_present), = hole_rings(examples.ring())
+    >>> holes, len(dominoes), int(raise_present.sum())  # the 8 sides between the ring's cells
+    ((0,), 8, 4)
     """
+    import scipy.sparse as sp
+    from scipy.sparse.csgraph import connected_components
+
     from ..model.region import require_region
+    from ._height import tiling_steps
     from ._lattice import lattice_of
 
     require_region(region, "hole_rings")
     lattice = lattice_of(region)
-    border = np.where(lattice.boundary_points, lattice.border_groups, -1)
-    interior_h = lattice.edge_h & ~lattice.boundary_h
-    interior_v = lattice.edge_v & ~lattice.boundary_v
-    parts = []
-    # horizontal edge (i, j)-(i, j + 1): the vertical domino (i - 1, j), (i, j)
-    i, j = np.nonzero(interior_h)
-    left, right = border[i, j], border[i, j + 1]
-    step = lattice.step_h[i, j].astype(np.int64)  # from left to right
-    domino = np.stack([np.stack([i - 1, j], 1), np.stack([i, j], 1)], 1)
-    parts.append((left, right, step, domino))
-    parts.append((right, left, -step, domino))
-    # vertical edge (i, j)-(i + 1, j): the horizontal domino (i, j - 1), (i, j)
-    i, j = np.nonzero(interior_v)
-    top, bottom = border[i, j], border[i + 1, j]
-    step = lattice.step_v[i, j].astype(np.int64)  # from top to bottom
-    domino = np.stack([np.stack([i, j - 1], 1), np.stack([i, j], 1)], 1)
-    parts.append((top, bottom, step, domino))
-    parts.append((bottom, top, -step, domino))
-    out = []
-    for k in range(len(lattice.hole_anchors)):
-        dominoes, present = [], []
-        for here, there, outward, domino in parts:
-            leaving = (here == k) & (there != k)
-            dominoes.append(domino[leaving])
-            # the higher value of the step outwards: -1 by default is +3 across a domino
-            present.append(outward[leaving] == -1)
-        out.append((np.concatenate(dominoes).astype(np.int64), np.concatenate(present)))
-    return out
+    anchors = lattice.hole_anchors
+    if not anchors or region.trivially_untileable() or lattice.start is None:
+        return []
+    h1, w1 = lattice.points.shape
+    flat = np.arange(h1 * w1).reshape(h1, w1)
+    step_h, step_v = tiling_steps(lattice, lattice.start)
+    tails, heads = [], []
+    for edges, border, steps, a, b in (
+        (lattice.edge_h, lattice.boundary_h, step_h, flat[:, :-1], flat[:, 1:]),
+        (lattice.edge_v, lattice.boundary_v, step_v, flat[:-1, :], flat[1:, :]),
+    ):
+        climbs = steps > 0  # from a to b: g(b) <= g(a)
+        for tail, head, keep in ((a, b, climbs | border), (b, a, ~climbs | border)):
+            tails.append(tail[edges & keep])
+            heads.append(head[edges & keep])
+    tails, heads = np.concatenate(tails), np.concatenate(heads)
+    graph = sp.coo_matrix((np.ones(len(tails), np.int8), (tails, heads)), shape=(h1 * w1,) * 2)
+    _, part = connected_components(graph.tocsr(), directed=True, connection="strong")
+    part = part.reshape(h1, w1)
+    on_border = lattice.boundary_points
+    fixed_parts = set(np.unique(part[on_border & (lattice.border_groups < 0)]).tolist())
+    rows, cols = np.array(anchors, dtype=np.int64).T
+    holes_of_part: dict[int, list[int]] = {}
+    for k, p in enumerate(part[rows, cols].tolist()):
+        if p not in fixed_parts:
+            holes_of_part.setdefault(p, []).append(k)
+    if not holes_of_part:
+        return []
+    # every side leaving a moving part, with the part it leaves and its default step outwards
+    moving = np.full(int(part.max()) + 1, -1, dtype=np.int64)
+    for index, p in enumerate(holes_of_part):
+        moving[p] = index
+    leaving_part, dominoes, present = [], [], []
+    i, j = np.nonzero(lattice.edge_h & ~lattice.boundary_h)  # vertical domino (i-1, j), (i, j)
+    across = np.stack([np.stack([i - 1, j], 1), np.stack([i, j], 1)], 1)
+    step = lattice.step_h[i, j].astype(np.int64)  # from (i, j) to (i, j + 1)
+    for here, there, outward in (
+        (part[i, j], part[i, j + 1], step),
+        (part[i, j + 1], part[i, j], -step),
+    ):
+        out = (moving[here] >= 0) & (here != there)
+        leaving_part.append(moving[here[out]])
+        dominoes.append(across[out])
+        present.append(outward[out] == -1)  # the higher value of a -1 step is +3: a domino
+    i, j = np.nonzero(lattice.edge_v & ~lattice.boundary_v)  # horizontal domino (i, j-1), (i, j)
+    across = np.stack([np.stack([i, j - 1], 1), np.stack([i, j], 1)], 1)
+    step = lattice.step_v[i, j].astype(np.int64)  # from (i, j) to (i + 1, j)
+    for here, there, outward in (
+        (part[i, j], part[i + 1, j], step),
+        (part[i + 1, j], part[i, j], -step),
+    ):
+        out = (moving[here] >= 0) & (here != there)
+        leaving_part.append(moving[here[out]])
+        dominoes.append(across[out])
+        present.append(outward[out] == -1)
+    leaving_part = np.concatenate(leaving_part)
+    dominoes, present = np.concatenate(dominoes), np.concatenate(present)
+    order = np.argsort(leaving_part, kind="stable")  # one pass groups every part's sides
+    leaving_part, dominoes, present = leaving_part[order], dominoes[order], present[order]
+    bounds = np.searchsorted(leaving_part, np.arange(len(holes_of_part) + 1))
+    return [
+        (tuple(holes), dominoes[a:b].astype(np.int64), present[a:b])
+        for holes, a, b in zip(holes_of_part.values(), bounds[:-1], bounds[1:])
+    ]

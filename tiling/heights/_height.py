@@ -48,7 +48,8 @@ def integrate_steps(lattice: Lattice, step_h: np.ndarray, step_v: np.ndarray) ->
     # The steps close up around every cell of a perfect tiling and the slits
     # open every hole, so the kernel's check of every open edge never fails;
     # it turns a topological slip into an error instead of a wrong answer.
-    if integrate(points, lattice.open_h, lattice.edge_v, step_h, step_v, heights, component) < 0:
+    _, ok = integrate(points, lattice.open_h, lattice.edge_v, step_h, step_v, heights, component)
+    if not ok:
         raise AssertionError("internal inconsistency: the height steps do not close up")
     return heights
 
@@ -116,10 +117,12 @@ def height(tiling: Tiling) -> np.ma.MaskedArray:
     cells of colour 0 and ``n1`` of colour 1 the changes add up to ``4 (n0 -
     n1)`` for every tiling.  So the height is single-valued around a balanced
     hole, and around an unbalanced one this function returns the heights of
-    the region cut along a vertical slit from the top of the hole's first
-    cell (in row-major order) straight up to the first missing cell above it
-    (outside the region, or in another hole whose own slit continues
-    upward): across a slit the height jumps by ``4 (n0 - n1)``.  Holes here
+    the region cut along slits: from the top of each hole's first cell (in
+    row-major order) straight up to the first missing cell above it (outside
+    the region, or in another hole whose own slit continues upward).  Across
+    a slit the height jumps by the sum of ``4 (n0 - n1)`` over the holes it
+    opens: its own hole's and those of the holes whose slits end in that
+    hole (the same for every tiling; zero where those holes balance).  Holes here
     are groups of missing cells joined across sides; a group that touches the
     outside only at a corner is a hole of the height function, though no
     domino can pass that corner (:meth:`Region.holes` counts it as outside).
@@ -158,7 +161,8 @@ def flux(tiling: Tiling) -> np.ndarray:
     -------
     numpy.ndarray of int64, one entry per hole of ``region.holes()`` (same order)
         The height (:func:`height`) at the top-left corner of the hole's first
-        cell, measured from the region's first lattice point.
+        cell, measured from the first lattice point of the piece of the
+        region around the hole.
 
     Notes
     -----

@@ -18,29 +18,32 @@ from numba import njit
 __all__ = ["integrate", "shortest_keys", "new_keys"]
 
 
-def new_keys(on: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """Starting keys for :func:`shortest_keys`: ``values`` on ``on``, "none yet" elsewhere.
+def new_keys(on: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Starting keys for :func:`shortest_keys`, and its sources in increasing order of key.
 
-    Keys are border heights plus path costs (at most 4 per edge), so below 8
-    times the number of points in absolute value: int32 keys (half the memory
-    traffic of int64) whenever that fits, with the dtype's maximum meaning
-    "no key yet".
+    The keys are ``values`` on ``on`` and "none yet" (the dtype's maximum)
+    elsewhere.  Keys are border heights plus path costs (at most 4 per edge),
+    so below 8 times the number of points in absolute value: int32 keys (half
+    the memory traffic of int64) whenever that fits.
     """
     dtype = np.int32 if 8 * on.size < np.iinfo(np.int32).max else np.int64
-    return np.where(on, values, np.iinfo(dtype).max).astype(dtype)
+    keys = np.where(on, values, np.iinfo(dtype).max).astype(dtype)
+    sources = np.flatnonzero(on)
+    sources = sources[np.argsort(keys.ravel()[sources], kind="stable")]
+    return keys, sources
 
 
 @njit(cache=True)
 def integrate(points, open_h, open_v, step_h, step_v, heights, component):  # pragma: no cover
-    """Heights by breadth-first search along the open edges; the number of components, or -1.
+    """Heights by breadth-first search along the open edges: ``(components, consistent)``.
 
     ``step_h[i, j]`` is the change from ``(i, j)`` to ``(i, j + 1)`` and
     ``step_v[i, j]`` from ``(i, j)`` to ``(i + 1, j)``; walking an edge
     backwards gives the opposite change.  Each connected piece starts at 0 at
     its first point in row-major order.  ``heights`` and ``component`` (the
-    piece of each point, -1 off the lattice) are filled in place.  Returns -1
-    when some open edge disagrees with the heights found (the steps do not
-    close up around some cycle).
+    piece of each point, -1 off the lattice) are filled in place.  Returns
+    the number of connected pieces, and False when some open edge disagrees
+    with the heights found (the steps do not close up around some cycle).
     """
     h1, w1 = points.shape
     queue = np.empty(h1 * w1, dtype=np.int64)
@@ -80,14 +83,14 @@ def integrate(points, open_h, open_v, step_h, step_v, heights, component):  # pr
                 tail += 1
         n_comp += 1
     # Every open edge must agree with the tree's heights: a closed walk whose
-    # steps do not add up to zero shows up here (as -1), not as a wrong height.
+    # steps do not add up to zero shows up here, not as a wrong height.
     for i in range(h1):
         for j in range(w1):
             if j + 1 < w1 and open_h[i, j] and heights[i, j + 1] - heights[i, j] != step_h[i, j]:
-                return -1
+                return n_comp, False
             if i + 1 < h1 and open_v[i, j] and heights[i + 1, j] - heights[i, j] != step_v[i, j]:
-                return -1
-    return n_comp
+                return n_comp, False
+    return n_comp, True
 
 
 @njit(cache=True, inline="always")
@@ -102,55 +105,46 @@ def _push(pool_i, pool_j, pool_next, head, used, bucket, i, j):  # pragma: no co
 
 @njit(cache=True)
 def shortest_keys(  # pragma: no cover
-    open_h, open_v, cost_right, cost_left, cost_down, cost_up, keys, none_yet, group, members
+    open_h,
+    open_v,
+    cost_right,
+    cost_left,
+    cost_down,
+    cost_up,
+    keys,
+    sources,
+    max_cost,
+    group,
+    members,
 ):
     """Multi-source shortest paths with small non-negative integer costs (Dial's buckets).
 
     ``keys`` (from :func:`new_keys`) holds each source's starting key and
-    ``none_yet`` (its dtype's maximum) elsewhere; on
-    return it holds, for every point, the least ``key(source) + cost of a
-    path`` from a source.  Moving from ``(i, j)`` to ``(i, j + 1)`` costs
+    its dtype's maximum elsewhere; ``sources`` lists the sources (flat
+    indices ``i * w1 + j``) in increasing order of key.  On return ``keys``
+    holds, for every point, the least ``key(source) + cost of a path`` from a
+    source.  Moving from ``(i, j)`` to ``(i, j + 1)`` costs
     ``cost_right[i, j]``, back ``cost_left[i, j]``; down and up along vertical
-    edges ``cost_down[i, j]`` and ``cost_up[i, j]``.  Points are settled in
-    increasing order of key from a ring of ``max cost + 1`` buckets, and the
-    sources join in order of their keys, so the cost is linear in the number
-    of points plus the range of keys (Dial 1969).
+    edges ``cost_down[i, j]`` and ``cost_up[i, j]``; no cost exceeds
+    ``max_cost``.  Points are settled in increasing order of key from a ring
+    of ``max_cost + 1`` buckets, and the sources join in order of their keys,
+    so the cost is linear in the number of points reached plus the range of
+    keys (Dial 1969).
 
     ``group[i, j]`` (-1: none) joins points at no cost: when a point of group
-    ``g`` is settled, every point of ``members[g]`` (flat indices ``i * w1 +
-    j``, one row per group, padded with -1) gets the same key.
+    ``g`` is settled, every point of ``members[g]`` (flat indices, one row
+    per group, padded with -1) gets the same key.
     """
     h1, w1 = keys.shape
-    max_cost = 0
-    for i in range(h1):
-        for j in range(w1):
-            if j + 1 < w1 and open_h[i, j]:
-                max_cost = max(max_cost, cost_right[i, j], cost_left[i, j])
-            if i + 1 < h1 and open_v[i, j]:
-                max_cost = max(max_cost, cost_down[i, j], cost_up[i, j])
     ring = max_cost + 1
-    # the sources, sorted by key
-    n_src = 0
-    for i in range(h1):
-        for j in range(w1):
-            if keys[i, j] < none_yet:
-                n_src += 1
+    n_src = sources.size
     if n_src == 0:
         return
-    src_key = np.empty(n_src, dtype=np.int64)
-    src_i = np.empty(n_src, dtype=np.int32)
-    src_j = np.empty(n_src, dtype=np.int32)
-    k = 0
-    for i in range(h1):
-        for j in range(w1):
-            if keys[i, j] < none_yet:
-                src_key[k] = keys[i, j]
-                src_i[k] = i
-                src_j[k] = j
-                k += 1
-    order = np.argsort(src_key, kind="mergesort")
+    flat_keys = keys.ravel()
     # one pool entry per push (each source once, each point at most once per
-    # neighbour that improves it), linked into the bucket of its key
+    # neighbour that improves it, each group member once), linked into the
+    # bucket of its key; int32 links suffice under the memory budget of
+    # lattice_of (cap stays far below 2**31)
     cap = n_src + 4 * h1 * w1 + members.size + 1
     group_done = np.zeros(members.shape[0], dtype=np.bool_)
     pool_i = np.empty(cap, dtype=np.int32)
@@ -160,14 +154,14 @@ def shortest_keys(  # pragma: no cover
     waiting = 0  # entries in the ring
     used = 0
     next_src = 0
-    cur = src_key[order[0]]
+    cur = flat_keys[sources[0]]
     while waiting > 0 or next_src < n_src:
-        if waiting == 0 and src_key[order[next_src]] > cur:
-            cur = src_key[order[next_src]]  # jump over a gap in the keys
-        while next_src < n_src and src_key[order[next_src]] == cur:
-            s = order[next_src]
+        if waiting == 0 and next_src < n_src and flat_keys[sources[next_src]] > cur:
+            cur = flat_keys[sources[next_src]]  # jump over a gap in the keys
+        while next_src < n_src and flat_keys[sources[next_src]] <= cur:
+            p = sources[next_src]
             next_src += 1
-            i, j = src_i[s], src_j[s]
+            i, j = p // w1, p % w1
             if keys[i, j] == cur:  # else a path from another source got there cheaper
                 used = _push(pool_i, pool_j, pool_next, head, used, cur % ring, i, j)
                 waiting += 1

@@ -31,8 +31,9 @@ by the region) gets a *cut*: the horizontal edges crossed by a vertical slit
 from the top of the hole's first cell (in row-major order) straight up to the
 first missing cell above it, which is outside the region or in a hole whose
 own cut continues upward.  Heights are integrated along every edge but the
-cut ones; across a cut they jump by the hole's winding (zero for a balanced
-hole, where the cut changes nothing).  The cuts, with the holes they join,
+cut ones; across a cut they jump by the windings of the holes it opens (its
+own, and those of the holes whose cuts end in its hole): the same amount for
+every tiling, zero where those holes balance.  The cuts, with the holes they join,
 form trees hanging from the outside, so the cut lattice is connected and
 simply connected, and heights on it are well defined.
 """
@@ -41,12 +42,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from typing import Any
 
 import numpy as np
 
 from ..model.region import Region, label
 
-__all__ = ["Lattice", "lattice_of"]
+__all__ = ["Lattice", "lattice_of", "MEMORY_BUDGET"]
 
 
 @dataclass(frozen=True)
@@ -183,11 +185,28 @@ class Lattice:
         return [tuple(int(x) for x in cells[0]) for cells in self.region.holes()]
 
     @cached_property
+    def pieces(self) -> np.ndarray:
+        """``(h + 1, w + 1)`` int: the connected piece of the lattice of each point (0 off it).
+
+        The lattice's pieces are those of the cells joined across sides or
+        corners (cells meeting at a corner share that corner); the cells
+        around one point are all joined, so each point has one piece.
+        """
+        labels, _ = label(self._padded, eight=True)
+        return np.maximum(
+            np.maximum(labels[:-1, :-1], labels[:-1, 1:]),
+            np.maximum(labels[1:, :-1], labels[1:, 1:]),
+        )
+
+    @cached_property
     def border_groups(self) -> np.ndarray:
-        """For each lattice point, which hole of ``region.holes()`` it borders (-1: the outside or none).
+        """For each lattice point, which hole of ``region.holes()`` it borders (-1: an outer border or none).
 
         The missing cells around one lattice point are joined across corners,
-        so a border point touches one group only.
+        so a border point touches one group only.  The outer border of an
+        island (a piece of the region inside a hole) touches the hole's cells
+        but belongs to the island, whose heights start from its own first
+        point: it counts as an outer border (-1), not as the hole's.
         """
         labels, k = label(~self._padded, eight=True)
         # the four cells around point (i, j) are padded cells (i..i+1, j..j+1); region
@@ -198,10 +217,27 @@ class Lattice:
         )
         group_of_label = np.full(k + 1, -1, dtype=np.int64)
         anchors = self.hole_anchors
-        if anchors:
-            rows, cols = np.array(anchors, dtype=np.int64).T
-            group_of_label[labels[rows + 1, cols + 1]] = np.arange(len(anchors))
-        return group_of_label[touching]
+        if not anchors:
+            return group_of_label[touching]
+        rows, cols = np.array(anchors, dtype=np.int64).T
+        group_of_label[labels[rows + 1, cols + 1]] = np.arange(len(anchors))
+        groups = group_of_label[touching]
+        # keep a hole's border on the piece that surrounds it (its anchor's piece)
+        anchor_piece = np.append(self.pieces[rows, cols], -1)
+        groups[(groups >= 0) & (self.pieces != anchor_piece[groups])] = -1
+        return groups
+
+    @cached_property
+    def start(self) -> Any:
+        """One tiling of the region (Hopcroft-Karp), or None: the base point of the flux classes.
+
+        Kept with the lattice so that the many questions about one region
+        with holes (its extremes, its classes, its rings) share one matching.
+        """
+        from ..matching import hopcroft_karp  # public solver; the only way in with holes
+
+        t = hopcroft_karp(self.region)
+        return t if t.is_perfect else None
 
     @cached_property
     def is_simply_connected(self) -> bool:
@@ -215,8 +251,27 @@ class Lattice:
         return self.edge_h & ~self.cut_h
 
 
+#: Memory the height computations of one region may take (about 200 bytes a
+#: corner of the box: the lattice's arrays, two height functions, the buckets).
+MEMORY_BUDGET = 8 * 2**30
+
+
 def lattice_of(region: Region) -> Lattice:
-    """The :class:`Lattice` of ``region``, shared by the calls that ask about one region."""
+    """The :class:`Lattice` of ``region``, shared by the calls that ask about one region.
+
+    Raises TooLargeError, before any work, for a box whose height
+    computations would need more than :data:`MEMORY_BUDGET`.
+    """
+    rows, cols = region.shape
+    need = 200 * (rows + 1) * (cols + 1)
+    if need > MEMORY_BUDGET:
+        from ..errors import TooLargeError
+
+        raise TooLargeError(
+            f"height functions of a region in a {rows:,} x {cols:,} box need about "
+            f"{need / 2**30:.0f} GiB, over the budget of {MEMORY_BUDGET / 2**30:.0f} GiB; "
+            "Hopcroft-Karp (method='hopcroft-karp') finds tilings of larger regions"
+        )
     # Regions compare equal whatever empty rows and columns pad their masks, but
     # a lattice's arrays have the mask's shape: the shape is part of the key.
     return _cached_lattice(region, region.shape)

@@ -50,12 +50,13 @@ from ._lattice import Lattice, lattice_of
 __all__ = ["is_tileable", "min_tiling", "max_tiling", "extreme_tiling"]
 
 
-def _border_heights(lattice: Lattice) -> np.ndarray | None:
-    """Heights on the border of a region with no hole, or None when they do not close up.
+def _border_heights(lattice: Lattice) -> tuple[np.ndarray, int, bool]:
+    """Heights on the border, integrated along border edges only from each piece's first point.
 
-    Integrated along border edges only, from each piece's first point.  Around
-    a part of the region pinched off at a corner, the border closes up only
-    when that part is balanced; otherwise there is no tiling.
+    Returns the heights, the number of connected pieces of the border, and
+    whether the heights close up.  On a region without holes they close up
+    exactly when every part pinched off at a corner is balanced (otherwise
+    there is no tiling).
     """
     from ._kernels import integrate
 
@@ -64,21 +65,42 @@ def _border_heights(lattice: Lattice) -> np.ndarray | None:
     component = np.full(points.shape, -1, dtype=np.int64)
     step_h, step_v = lattice.step_h, lattice.step_v
     bh, bv = lattice.boundary_h, lattice.boundary_v
-    if integrate(points, bh, bv, step_h, step_v, heights, component) < 0:
+    pieces, ok = integrate(points, bh, bv, step_h, step_v, heights, component)
+    return heights, pieces, ok
+
+
+def _euler_characteristic(lattice: Lattice) -> int:
+    """Corners minus sides plus cells of the union of the closed cells: pieces minus holes."""
+    sides = int(lattice.edge_h.sum()) + int(lattice.edge_v.sum())
+    return int(lattice.points.sum()) - sides + lattice.region.n_cells
+
+
+def _without_holes(lattice: Lattice) -> tuple[np.ndarray, bool] | None:
+    """``(border heights, they close up)`` when the region has no hole at all, else None.
+
+    Without holes, the border of each piece of the union of the closed cells
+    is one connected curve, so the border has as many pieces as the union,
+    which is its Euler characteristic (corners - sides + cells); every hole
+    lowers the characteristic by one and adds a border or joins one.  So the
+    count of border pieces, which Thurston's algorithm needs anyway, tells
+    whether there are holes without labelling them.  (Holes here include
+    those that touch the outside only at a corner.)
+    """
+    border, pieces, ok = _border_heights(lattice)
+    if pieces != _euler_characteristic(lattice):
         return None
-    return heights
+    return border, ok
 
 
-def _extreme_simply_connected(lattice: Lattice, which: str) -> np.ndarray | None:
-    """``h_min`` or ``h_max`` of a region without holes; None when it has no tiling."""
+def _extreme_simply_connected(
+    lattice: Lattice, which: str, border: np.ndarray
+) -> np.ndarray | None:
+    """``h_min`` or ``h_max`` of a region without holes, from its border heights."""
     from ._kernels import new_keys, shortest_keys
 
-    border = _border_heights(lattice)
-    if border is None:
-        return None
     on_border = lattice.boundary_points
     sign = -1 if which == "min" else 1  # keys: -h for the least solution, h for the greatest
-    keys = new_keys(on_border, sign * border)
+    keys, sources = new_keys(on_border, sign * border)
     sh, sv = lattice.step_h, lattice.step_v  # int8: small costs keep the loop in cache
     # w(step) = 2 - step: 1 for a +1 step, 3 for a -1 step.  The greatest solution
     # moves along edges at the forward weight, the least at the weight of the
@@ -86,11 +108,10 @@ def _extreme_simply_connected(lattice: Lattice, which: str) -> np.ndarray | None
     forward = (2 - sh, 2 + sh, 2 - sv, 2 + sv)
     backward = (2 + sh, 2 - sh, 2 + sv, 2 - sv)
     costs = backward if which == "min" else forward
-    none_yet = np.iinfo(keys.dtype).max
     no_group = np.full(keys.shape, -1, dtype=np.int64)
     no_members = np.full((0, 1), -1, dtype=np.int64)
-    # no slits without holes: every edge is open
-    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, none_yet, no_group, no_members)
+    # no slits without holes: every edge is open; costs are 1 and 3
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, sources, 3, no_group, no_members)
     if (keys[on_border] != sign * border[on_border]).any():
         return None
     return sign * keys.astype(np.int64)
@@ -135,7 +156,7 @@ def _extreme_from(
     flat = np.flatnonzero(free_points)
     members = _group_rows(group.ravel()[flat], flat, n_holes)
     sign = -1 if which == "min" else 1
-    keys = new_keys(sources, sign * g_border)
+    keys, order = new_keys(sources, sign * g_border)
     # reduced costs: 0 where the start tiling climbs along the move, 4 where it descends
     climb_right = np.where(step_h > 0, 0, 4).astype(np.int8)
     climb_left = np.where(step_h < 0, 0, 4).astype(np.int8)
@@ -145,8 +166,8 @@ def _extreme_from(
     backward = (climb_left, climb_right, climb_up, climb_down)
     costs = backward if which == "min" else forward
     # every edge constrains g, slit or not: the reduced costs do not see the slits
-    none_yet = np.iinfo(keys.dtype).max
-    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, none_yet, group, members)
+    # costs 0 and 4
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, order, 4, group, members)
     if (keys[sources] != sign * g_border[sources]).any():
         return None
     return sign * keys.astype(np.int64)
@@ -196,13 +217,6 @@ def _dominoes_from_crossings(region: Region, across_h: np.ndarray, across_v: np.
     return Tiling(region, np.concatenate([horizontal, vertical]))
 
 
-def _any_tiling(region: Region) -> Tiling | None:
-    from ..matching import hopcroft_karp  # public solver; the only way in with holes
-
-    t = hopcroft_karp(region)
-    return t if t.is_perfect else None
-
-
 def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | None:
     """The minimal or maximal tiling (``which``: "min" or "max"), or None when there is none.
 
@@ -212,12 +226,15 @@ def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | Non
     if region.trivially_untileable():
         return None
     lattice = lattice_of(region)
+    simple = _without_holes(lattice)
+    if simple is not None:
+        _check_flux(flux, 0)
+        border, ok = simple
+        heights = _extreme_simply_connected(lattice, which, border) if ok else None
+        return None if heights is None else _tiling_from_heights(lattice, heights)
     anchors = lattice.hole_anchors
     target = _check_flux(flux, len(anchors))
-    if lattice.is_simply_connected:
-        heights = _extreme_simply_connected(lattice, which)
-        return None if heights is None else _tiling_from_heights(lattice, heights)
-    start = _any_tiling(region)
+    start = lattice.start
     if start is None:
         return None
     steps = tiling_steps(lattice, start)
@@ -249,6 +266,8 @@ def _check_flux(flux: Any, n_holes: int) -> np.ma.MaskedArray | None:
             isinstance(e, (bool, np.bool_)) or not isinstance(e, (int, np.integer))
         ):
             raise TypeError(f"flux must hold integers (or None for a free hole), got {e!r}")
+        if e is not None and abs(int(e)) >= 2**62:
+            raise TilingError(f"no tiling has flux {int(e)}: a flux is at most 4 times the area")
     if all(free) and n_holes:
         return None
     values = np.array([0 if e is None else int(e) for e in entries], dtype=np.int64)
@@ -295,11 +314,13 @@ def is_tileable(region: Region) -> bool:
     """
     require_region(region, "is_tileable")
     lattice = lattice_of(region)
-    if lattice.is_simply_connected:
+    simple = _without_holes(lattice)
+    if simple is not None:
         # an odd or unbalanced piece makes its border heights fail to close up,
         # so Thurston's test needs no separate count of colours
-        return _extreme_simply_connected(lattice, "min") is not None
-    return not region.trivially_untileable() and _any_tiling(region) is not None
+        border, ok = simple
+        return ok and _extreme_simply_connected(lattice, "min", border) is not None
+    return not region.trivially_untileable() and lattice.start is not None
 
 
 def _tiling_or_error(region: Region, which: str, flux: Any) -> Tiling:

@@ -43,7 +43,7 @@ def _as_float_array(value: Any, shape: tuple[int, int], name: str, who: str) -> 
     if isinstance(value, (bool, np.bool_)):
         raise TypeError(f"{who}: the {name} weight must be a number, not {value!r}")
     if isinstance(value, (numbers.Real, Fraction)):
-        return np.full(shape, float(value))
+        return np.full(shape, _to_float(value, name, who))
     try:
         arr = np.asarray(value)
     except (ValueError, TypeError) as exc:
@@ -63,10 +63,20 @@ def _as_float_array(value: Any, shape: tuple[int, int], name: str, who: str) -> 
                 f"{who}: a random tiling needs numeric weights; the {name} weights hold "
                 "something else (symbolic weights are for counting)"
             )
-        return arr.astype(float)
+        return np.array([_to_float(x, name, who) for x in arr.flat], dtype=float).reshape(shape)
     if not np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.complexfloating):
         raise TypeError(f"{who}: the {name} weights must be real numbers, got dtype {arr.dtype}")
     return arr.astype(float)
+
+
+def _to_float(value: Any, name: str, who: str) -> float:
+    try:
+        return float(value)
+    except OverflowError:
+        raise TilingError(
+            f"{who}: a {name} weight is too large for double precision; only the ratios of "
+            "weights matter, so scale them down"
+        ) from None
 
 
 def positive_float_weights(region: Region, weights: Any, who: str) -> tuple[np.ndarray, np.ndarray]:

@@ -176,7 +176,7 @@ def _map(t, heights, ax, labels, contours, cmap):
         )
     if labels or len(t) <= 2000:
         ax.add_collection(_domino_outlines(t))
-    slits = _slits(region)
+    slits = _slits(t, heights)
     if len(slits):
         from matplotlib.collections import LineCollection
 
@@ -211,32 +211,24 @@ def _map(t, heights, ax, labels, contours, cmap):
     return ax
 
 
-def _slits(region) -> np.ndarray:
-    """Segments ``(k, 2, 2)`` in picture coordinates along which the height jumps.
+def _slits(t: Tiling, heights: np.ma.MaskedArray) -> np.ndarray:
+    """Segments ``(k, 2, 2)`` in picture coordinates where the stored height jumps.
 
-    The slits of :func:`tiling.heights.height` above holes whose colours do
-    not balance (above a balanced hole the height does not jump, and no line
-    is drawn).
+    The slits of :func:`tiling.heights.height`: the cut sides along which the
+    height differs from the tiling's own step there (by the windings of the
+    holes the slit opens; nothing is drawn where the jump is 0).
     """
+    from ..heights._height import tiling_steps
     from ..heights._lattice import lattice_of
 
-    lattice = lattice_of(region)
-    winding = lattice.windings
-    cut = lattice.cut_h.copy()
-    # keep the slits of winding holes only: clear those of balanced holes
-    mask = region.mask
-    for (r, c), w in winding.items():
-        if w == 0:
-            i = r
-            while i >= 0 and cut[i, c]:
-                cut[i, c] = False
-                i -= 1
-                if i < 0 or not mask[i, c]:
-                    break
-    rows, cols = np.nonzero(cut)
+    lattice = lattice_of(t.region)
+    step_h, _ = tiling_steps(lattice, t)
+    h = heights.filled(0)
+    jump = lattice.cut_h & (h[:, 1:] - h[:, :-1] != step_h)
+    rows, cols = np.nonzero(jump)
     if not len(rows):
         return np.zeros((0, 2, 2))
-    # each crossed edge (i, c) becomes the half-cell-high pieces of a vertical line at c + 1/2
+    # each jumping side (i, c) becomes the half-cell-high pieces of a vertical line at c + 1/2
     x = cols + 0.5
     return np.stack([np.stack([x, rows - 0.5], 1), np.stack([x, rows + 0.5], 1)], 1)
 

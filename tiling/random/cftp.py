@@ -81,8 +81,9 @@ __all__ = [
     "MEMORY_BUDGET",
 ]
 
-#: The default bound on the sweeps of the last attempt (about an hour on a 300 x 300 board).
-DEFAULT_MAX_SWEEPS = 2**25
+#: The default bound on the sweeps of an attempt: 32 times what the 300 x 300 board
+#: needs (about 8 minutes there); strongly biased weights or long hole rings can need more.
+DEFAULT_MAX_SWEEPS = 2**22
 
 #: Memory a sample may take (see :func:`estimated_bytes`).
 MEMORY_BUDGET = 8 * 2**30
@@ -187,8 +188,11 @@ class Extremes:
         self.region = region
         self.words = region.shape[1] // 64 + 1  # a spare bit column: shifts never leave the board
         rings = hole_rings(region)
-        self.fixed = [k for k, (dominoes, _) in enumerate(rings) if len(dominoes) > RING_LIMIT]
-        free_rings = [r for k, r in enumerate(rings) if k not in self.fixed]
+        long = [r for r in rings if len(r[1]) > RING_LIMIT]
+        self.fixed = sorted(k for holes, _, _ in long for k in holes)
+        free_rings = [
+            (dominoes, present) for _, dominoes, present in rings if len(dominoes) <= RING_LIMIT
+        ]
         self.holes = _hole_entries(free_rings)
         self.coins = None  # fair coins; else (block planes, hole thresholds): see Weighted coins
         if weights is not None:
@@ -204,14 +208,34 @@ class Extremes:
         if self.fixed:
             from ..counting.flux import count_by_flux
 
-            self.classes = count_by_flux(region, holes=self.fixed)
+            try:
+                self.classes = count_by_flux(region, holes=self.fixed)
+            except TooLargeError as err:
+                raise TooLargeError(
+                    f"sample(method='cftp'): {len(self.fixed)} holes have rings of more than "
+                    f"{RING_LIMIT} sides, too long to turn often, and their flux classes are "
+                    f"too many to weigh exactly ({str(err).split('take ', 1)[-1].split(' together')[0]}); "
+                    "no exact sampler here handles this region (the transfer DP takes regions "
+                    "up to 26 cells across)"
+                ) from None
             if not self.classes:
                 from ..proofs.certificates import no_tiling_error
 
                 raise no_tiling_error(region)
             self._keys = sorted(self.classes)
             self._total = sum(self.classes.values())
-        self.top, self.bottom = self.boards(())
+        else:
+            self.boards(())  # the least and greatest tilings; NoTilingError when there are none
+
+    @property
+    def top(self) -> tuple[np.ndarray, np.ndarray]:
+        """The greatest tiling over all classes, as bit boards."""
+        return self.boards(())[0]
+
+    @property
+    def bottom(self) -> tuple[np.ndarray, np.ndarray]:
+        """The least tiling over all classes, as bit boards."""
+        return self.boards(())[1]
 
     def draw_class(self, rng: np.random.Generator) -> tuple[int, ...]:
         """The flux of the fixed holes, drawn with the probability of its class (``()``: none)."""
@@ -250,22 +274,37 @@ def _thresholds(p: np.ndarray) -> np.ndarray:
     return np.minimum(np.floor(np.ldexp(p, 64)), 2.0**64 - 2048).astype(np.uint64)
 
 
+#: Largest |log| of a ratio of weights a coin resolves: e**40 is about 2**58, so
+#: both outcomes keep a probability of at least 2**-58, above the 2**-64 grain of
+#: the 64-bit thresholds.  Past it one outcome would round to impossible and the
+#: chain could no longer reach every tiling.
+MAX_LOG_RATIO = 40.0
+
+
+def _check_resolvable(log_ratios: np.ndarray, what: str) -> None:
+    if log_ratios.size and float(log_ratios.max()) > MAX_LOG_RATIO:
+        raise TilingError(
+            f"sample(method='cftp'): the weights of {what} differ by a factor of about "
+            f"e**{float(log_ratios.max()):.0f}; coupling from the past resolves ratios up to "
+            f"e**{MAX_LOG_RATIO:.0f} (about 2**58)"
+        )
+
+
 def _weighted_coins(region: Region, weights: Any, rings: list, words: int) -> tuple:
     """Bit planes of every block's threshold, and one threshold per hole (see the kernels)."""
     from ..model.weights import positive_float_weights
 
     h, v = positive_float_weights(region, weights, "sample(method='cftp')")
     rows, cols = region.shape
-    with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
-        pair_h = h[:-1, :] * h[1:, :]  # the two horizontal dominoes of block (r, c)
-        pair_v = v[:, :-1] * v[:, 1:]
-        p = pair_h / (pair_h + pair_v)
-    if not np.all(np.isfinite(p)):
-        raise TilingError(
-            "sample(method='cftp'): the weights are too extreme for double precision (a "
-            "block's two pairs overflow); keep them within about 1e-150 .. 1e150"
-        )
-    threshold = _thresholds(p)  # (rows - 1, cols - 1): the chance of the horizontal pair
+    log_h, log_v = np.log(h), np.log(v)
+    # the chance of the horizontal pair of block (r, c), from logarithms: only the
+    # ratio of the two pairs' weights matters, however large or small they are
+    log_ratio = (log_v[:, :-1] + log_v[:, 1:]) - (log_h[:-1, :] + log_h[1:, :])
+    mask = region.mask
+    blocks = mask[:-1, :-1] & mask[:-1, 1:] & mask[1:, :-1] & mask[1:, 1:]
+    _check_resolvable(np.abs(log_ratio[blocks]), "a 2 x 2 block's two pairs")
+    p = 1.0 / (1.0 + np.exp(np.clip(log_ratio, -MAX_LOG_RATIO, MAX_LOG_RATIO)))
+    threshold = _thresholds(p)  # (rows - 1, cols - 1)
     planes = np.zeros((rows, words, 64), dtype=np.uint64)
     bits = np.zeros((rows, words * 64), dtype=bool)
     for k in range(64):
@@ -278,10 +317,11 @@ def _weighted_coins(region: Region, weights: Any, rings: list, words: int) -> tu
         horizontal = dominoes[:, 0, 0] == dominoes[:, 1, 0]
         r, c = dominoes[:, 0, 0], dominoes[:, 0, 1]
         logw = np.empty(len(dominoes))
-        logw[horizontal] = np.log(h[r[horizontal], c[horizontal]])
-        logw[~horizontal] = np.log(v[r[~horizontal], c[~horizontal]])
+        logw[horizontal] = log_h[r[horizontal], c[horizontal]]
+        logw[~horizontal] = log_v[r[~horizontal], c[~horizontal]]
         # the ring is in its lower position when the dominoes marked present are in
         down, up = logw[present].sum(), logw[~present].sum()
+        _check_resolvable(np.array([abs(down - up)]), "the two positions of a hole's ring")
         hole.append(1.0 / (1.0 + np.exp(down - up)))
     return planes, _thresholds(np.array(hole, dtype=float))
 
@@ -310,9 +350,14 @@ def _couple(extremes: Extremes, rng: np.random.Generator, max_sweeps: int, progr
             seeds.append(rng.integers(0, 2**64, dtype=np.uint64))
             span = FIRST_SWEEPS << (len(seeds) - 1)  # the attempt starts at time -span
             if span > max_sweeps:
+                tried = (
+                    f"the chains had not met in an attempt of {span // 2:,} sweeps"
+                    if span > FIRST_SWEEPS
+                    else f"the first attempt takes {FIRST_SWEEPS} sweeps"
+                )
                 raise TooLargeError(
-                    f"sample(method='cftp'): the chains had not met after {span // 2:,} sweeps "
-                    f"(max_sweeps={max_sweeps:,}); raise max_sweeps or use another method"
+                    f"sample(method='cftp'): {tried}, and max_sweeps={max_sweeps:,}; raise "
+                    "max_sweeps (strongly biased weights and holes with long rings need more)"
                 )
             bar.total, bar.done = span, 0
             bar.label = f"coupling from the past, from {span:,} sweeps back"
@@ -462,11 +507,19 @@ def estimated_seconds(region: Region) -> float:
     sweeps = 2 * 2 * estimated_sweeps(region)
     holes = region.holes()
     extremes = 2e-7 * region.n_cells + (4e-7 * region.n_cells if holes else 0.0)
-    seconds = 0.5 + 6e-9 * words * sweeps + extremes
+    # a hole's move reads its ring (about 4 sqrt(cells) + 4 sides) every sweep, twice
+    rings = sum(4 * math.sqrt(len(cells)) + 4 for cells in holes)
+    seconds = 0.5 + 6e-9 * words * sweeps + 4e-9 * rings * sweeps + extremes
     # a hole of m cells has a border of about 4 sqrt(m) sides: long rings are counted
     large = sum(1 for cells in holes if 4 * math.sqrt(len(cells)) + 4 > RING_LIMIT)
     if large:
+        from ..counting.flux import MAX_EVALUATIONS
         from ..counting.kasteleyn import estimated_seconds as determinant
 
-        seconds += (min(r1 - r0, c1 - c0) // 2 + 1) ** large * determinant(region)
+        # about half the box's side of fluxes per hole (a hole's flux moves by 4 per step
+        # of distance to the border, between its least and greatest tilings)
+        evaluations = (min(r1 - r0, c1 - c0) // 2 + 1) ** large
+        if evaluations > MAX_EVALUATIONS:
+            return math.inf
+        seconds += evaluations * determinant(region)
     return seconds

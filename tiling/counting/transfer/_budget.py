@@ -127,7 +127,7 @@ _ALTERNATIVES = {
     "count": "use method='kasteleyn' or 'auto'",
     "find": "use method='hopcroft-karp' or 'auto'",
     "cover": "use method='hopcroft-karp' or 'auto'",
-    "sample": "no other exact sampler handles it (method='shuffling' samples Aztec diamonds)",
+    "sample": "use method='cftp' or 'auto'",
     "polynomial": "count perfect tilings with tiling.count(region) instead",
 }
 
