@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-__all__ = ["integrate", "shortest_keys", "new_keys"]
+__all__ = ["integrate", "shortest_keys", "new_keys", "no_groups"]
 
 
 def new_keys(on: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -27,10 +27,17 @@ def new_keys(on: np.ndarray, values: np.ndarray) -> tuple[np.ndarray, np.ndarray
     the memory traffic of int64) whenever that fits.
     """
     dtype = np.int32 if 8 * on.size < np.iinfo(np.int32).max else np.int64
-    keys = np.where(on, values, np.iinfo(dtype).max).astype(dtype)
+    keys = np.full(on.shape, np.iinfo(dtype).max, dtype=dtype)
     sources = np.flatnonzero(on)
-    sources = sources[np.argsort(keys.ravel()[sources], kind="stable")]
+    flat = keys.ravel()
+    flat[sources] = values.ravel()[sources]
+    sources = sources[np.argsort(flat[sources], kind="stable")]
     return keys, sources
+
+
+def no_groups() -> tuple[np.ndarray, np.ndarray]:
+    """The ``group`` and ``members`` arguments of :func:`shortest_keys` when no point is joined."""
+    return np.full((1, 1), -1, dtype=np.int64), np.full((0, 1), -1, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -133,7 +140,8 @@ def shortest_keys(  # pragma: no cover
 
     ``group[i, j]`` (-1: none) joins points at no cost: when a point of group
     ``g`` is settled, every point of ``members[g]`` (flat indices, one row
-    per group, padded with -1) gets the same key.
+    per group, padded with -1) gets the same key.  With no group at all
+    (``members`` has no row), ``group`` is not read (see :func:`no_groups`).
     """
     h1, w1 = keys.shape
     ring = max_cost + 1
@@ -175,7 +183,7 @@ def shortest_keys(  # pragma: no cover
             i, j = pool_i[e], pool_j[e]
             if keys[i, j] != cur:
                 continue  # a stale entry: the point was settled at a smaller key
-            g = group[i, j]
+            g = group[i, j] if members.shape[0] else -1
             if g >= 0 and not group_done[g]:
                 group_done[g] = True
                 for q in members[g]:

@@ -107,16 +107,12 @@ class Lattice:
     @cached_property
     def step_h(self) -> np.ndarray:
         """``(h + 1, w)`` int8: default step from ``(i, j)`` to ``(i, j + 1)``."""
-        h1, w = self.edge_h.shape
-        odd = (np.add.outer(np.arange(h1), np.arange(w)) % 2).astype(bool)
-        return np.where(odd, 1, -1).astype(np.int8)
+        return _checkerboard(self.edge_h.shape, odd=1, even=-1)
 
     @cached_property
     def step_v(self) -> np.ndarray:
         """``(h, w + 1)`` int8: default step from ``(i, j)`` to ``(i + 1, j)``."""
-        h, w1 = self.edge_v.shape
-        odd = (np.add.outer(np.arange(h), np.arange(w1)) % 2).astype(bool)
-        return np.where(odd, -1, 1).astype(np.int8)
+        return _checkerboard(self.edge_v.shape, odd=-1, even=1)
 
     # ------------------------------------------------------------------ holes and cuts
     @cached_property
@@ -254,6 +250,13 @@ class Lattice:
 #: Memory the height computations of one region may take (about 200 bytes a
 #: corner of the box: the lattice's arrays, two height functions, the buckets).
 MEMORY_BUDGET = 8 * 2**30
+
+
+def _checkerboard(shape: tuple[int, int], odd: int, even: int) -> np.ndarray:
+    """int8 grid of ``shape``: ``odd`` where ``i + j`` is odd, ``even`` elsewhere."""
+    h, w = shape
+    tile = np.array([[even, odd], [odd, even]], dtype=np.int8)
+    return np.tile(tile, (h // 2 + 1, w // 2 + 1))[:h, :w].copy()
 
 
 def lattice_of(region: Region) -> Lattice:

@@ -71,8 +71,9 @@ def _border_heights(lattice: Lattice) -> tuple[np.ndarray, int, bool]:
 
 def _euler_characteristic(lattice: Lattice) -> int:
     """Corners minus sides plus cells of the union of the closed cells: pieces minus holes."""
-    sides = int(lattice.edge_h.sum()) + int(lattice.edge_v.sum())
-    return int(lattice.points.sum()) - sides + lattice.region.n_cells
+    sides = np.count_nonzero(lattice.edge_h) + np.count_nonzero(lattice.edge_v)
+    cells = np.count_nonzero(lattice.region.mask)
+    return int(np.count_nonzero(lattice.points) - sides + cells)
 
 
 def _without_holes(lattice: Lattice) -> tuple[np.ndarray, bool] | None:
@@ -95,8 +96,13 @@ def _without_holes(lattice: Lattice) -> tuple[np.ndarray, bool] | None:
 def _extreme_simply_connected(
     lattice: Lattice, which: str, border: np.ndarray
 ) -> np.ndarray | None:
-    """``h_min`` or ``h_max`` of a region without holes, from its border heights."""
-    from ._kernels import new_keys, shortest_keys
+    """``h_min`` or ``h_max`` of a region without holes, from its border heights.
+
+    Returns the keys of the shortest paths (``-h`` for the least solution,
+    ``h`` for the greatest; int32 on all but huge boxes), or None when they do
+    not meet the border's values: then there is no tiling.
+    """
+    from ._kernels import new_keys, no_groups, shortest_keys
 
     on_border = lattice.boundary_points
     sign = -1 if which == "min" else 1  # keys: -h for the least solution, h for the greatest
@@ -108,13 +114,15 @@ def _extreme_simply_connected(
     forward = (2 - sh, 2 + sh, 2 - sv, 2 + sv)
     backward = (2 + sh, 2 - sh, 2 + sv, 2 - sv)
     costs = backward if which == "min" else forward
-    no_group = np.full(keys.shape, -1, dtype=np.int64)
-    no_members = np.full((0, 1), -1, dtype=np.int64)
     # no slits without holes: every edge is open; costs are 1 and 3
-    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, sources, 3, no_group, no_members)
+    shortest_keys(lattice.edge_h, lattice.edge_v, *costs, keys, sources, 3, *no_groups())
     if (keys[on_border] != sign * border[on_border]).any():
         return None
-    return sign * keys.astype(np.int64)
+    return keys
+
+
+def _heights_from_keys(keys: np.ndarray, which: str) -> np.ndarray:
+    return (-1 if which == "min" else 1) * keys.astype(np.int64)
 
 
 def _extreme_from(
@@ -230,8 +238,10 @@ def extreme_tiling(region: Region, which: str, flux: Any = None) -> Tiling | Non
     if simple is not None:
         _check_flux(flux, 0)
         border, ok = simple
-        heights = _extreme_simply_connected(lattice, which, border) if ok else None
-        return None if heights is None else _tiling_from_heights(lattice, heights)
+        keys = _extreme_simply_connected(lattice, which, border) if ok else None
+        if keys is None:
+            return None
+        return _tiling_from_heights(lattice, _heights_from_keys(keys, which))
     anchors = lattice.hole_anchors
     target = _check_flux(flux, len(anchors))
     start = lattice.start
