@@ -45,7 +45,7 @@ MAX_KUHN_CELLS = 5000
 MAX_SHUFFLE_ORDER = 80
 
 #: Longest flip path animated (the 2 x 2 blocks flipped, in order, all sent):
-#: the 60 x 60 board's least and greatest tilings are 18,000 flips apart.
+#: the 100 x 100 board's least and greatest tilings are 166,650 flips apart.
 MAX_FLIPS = 200_000
 
 #: What the ``tikz`` question draws: ``show`` is one of these.
@@ -377,9 +377,11 @@ def _tikz(region, fields):
     import tiling
     from tiling import plot
 
-    from .tikz import document, heights_picture
+    from .tikz import document, heights_picture, in_picture, moved
 
     show = fields.choice("show", TIKZ_SHOWS, "tiling" if "dominoes" in fields else "region")
+    given = fields.tiling(region) if show in ("tiling", "bound", "heights") else None
+    region, offset = in_picture(region)  # the picture starts at the region's first cell
     if show == "region":
         bodies = [plot.to_tikz(region)]
     elif show == "proof":
@@ -390,10 +392,9 @@ def _tikz(region, fields):
             )
         bodies = [plot.to_tikz(certificate)]
     elif show == "heights":
-        bodies = [heights_picture(fields.tiling(region))]
+        bodies = [heights_picture(moved(given, region, offset))]
     else:
-        t = fields.tiling(region)
-        bodies = [plot.to_tikz(t, colors=fields.colors())]
+        bodies = [plot.to_tikz(moved(given, region, offset), colors=fields.colors())]
         if show == "bound":  # the cover, and beside it the proof that no cover is larger
             bodies.append(plot.to_tikz(tiling.cover_bound(region)))
     return {"show": show, "text": document(bodies), "pictures": len(bodies)}

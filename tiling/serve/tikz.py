@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["document", "heights_picture", "LABEL_SIDE", "COLORMAP"]
+__all__ = ["document", "heights_picture", "in_picture", "moved", "LABEL_SIDE", "COLORMAP"]
 
 #: Longest side (in cells) of a picture that gets the corner heights written:
 #: with the picture 16 cm across at most, cells are then 0.5 cm, room for "-12".
@@ -31,6 +31,33 @@ COLORMAP = "viridis"
 
 #: Longest side of a picture in centimetres (as :func:`tiling.plot.to_tikz` sizes it).
 PAGE_CM = 16.0
+
+
+def in_picture(region: Any) -> tuple[Any, tuple[int, int]]:
+    """The region moved to the top-left corner for a picture: ``(region, (rows, cols) moved)``.
+
+    The page keeps empty squares around the region (its coordinates are the
+    grid's); a picture for a paper starts at its first cell, so that the
+    title and the legend sit on the region.  The move keeps ``row + col``
+    even, so every cell keeps its colour, and with it the heights and the
+    shuffling classes the page shows (one empty column or row may stay).
+    """
+    from ..model.region import Region
+
+    r0, c0, r1, c1 = region.bounding_box()
+    if (r0 + c0) % 2:
+        if c0:
+            c0 -= 1
+        else:
+            r0 -= 1
+    return Region.from_mask(region.mask[r0:r1, c0:c1]), (r0, c0)
+
+
+def moved(tiling: Any, region: Any, offset: tuple[int, int]) -> Any:
+    """``tiling`` as a tiling of ``region``, its dominoes moved up and left by ``offset``."""
+    from ..model.tiling import Tiling
+
+    return Tiling(region, tiling.dominoes - np.asarray(offset, dtype=np.int64))
 
 
 def document(bodies: list[str]) -> str:

@@ -7,7 +7,7 @@
 // and one entry there.
 
 import { ApiError, Lane, getInfo, getPreset } from "./api.js";
-import { CanvasPainter, SvgPainter, THEME, fit, render, renderScale, shufflingClass, signed } from "./draw.js";
+import { CanvasPainter, SvgPainter, THEME, cornerFontSize, fit, render, renderScale, shufflingClass, signed } from "./draw.js";
 import { Grid, segment } from "./grid.js";
 import { FlipTiling, HeightMap, level } from "./heights.js";
 
@@ -488,7 +488,8 @@ function sampleVerb() {
   const r = state.region;
   if (!r) return "drawing a random tiling";
   const method = r.methods.sample, estimate = r.estimates.sample;
-  const about = estimate === null ? "" : estimate >= 1 ? `, usually about ${seconds(estimate)}` : "";
+  const rough = estimate < 120 ? `${Math.round(estimate)} s` : seconds(estimate);
+  const about = estimate === null ? "" : estimate >= 1 ? `, usually about ${rough}` : "";
   return `drawing a random tiling (${method === "cftp" ? "coupling from the past" : method}${about})`;
 }
 
@@ -576,7 +577,7 @@ function scaleLegend(map, caption) {
 }
 
 const HEIGHT_WORDS =
-  "Walk along a cell side with a light cell on your left: the height rises by 1 (with a dark cell, it falls by 1), except across the middle of a domino, where it changes by 3 the other way. It is 0 at the region's first corner.";
+  "Along a cell side with a light cell on your left the height rises by 1, with a dark one it falls by 1, and across the middle of a domino it changes by 3 the other way; it is 0 at the region's first corner.";
 
 function heightsView(a, source) {
   const map = new HeightMap(a, (r, c) => state.grid.has(r, c));
@@ -594,7 +595,7 @@ function heightsView(a, source) {
   if (a.slits.length) notes.push("The height winds around holes whose two colours do not balance: it jumps across the dashed slits above them.");
   return {
     title: `Height function: ${signed(a.low)} to ${signed(a.high)}`,
-    text: `Thurston's height function of ${source} (${seconds(a.seconds)}). ${HEIGHT_WORDS} Colours: the mean of each cell's four corners; the heights are written at the corners when the cells are large enough.`,
+    text: `Thurston's height function of ${source} (${seconds(a.seconds)}). ${HEIGHT_WORDS} Colours: the mean of each cell's four corners; the heights themselves are written at the corners when the cells are large enough.`,
     notes,
     dominoes: a.dominoes,
     heat: map.layer(state.info.height_colors),
@@ -1280,6 +1281,11 @@ window.explorer = {
   },
   svgPicture,
   pngPicture,
+  // the size of the corner heights as drawn now (0: cells too small, not written)
+  cornerFontSize() {
+    const heat = state.view && state.view.heat;
+    return heat ? cornerFontSize(state.geometry.s, heat.digits) : 0;
+  },
 };
 
 start();

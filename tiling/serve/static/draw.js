@@ -309,8 +309,9 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
 
   if (heat) renderSlits(painter, { s, ox, oy, heat, theme });
 
-  // Dominoes, grouped by fill (over a colour map: outlines only, edge to edge).
-  if (view.dominoes && view.dominoes.length) {
+  // Dominoes, grouped by fill (over a colour map: outlines only, edge to edge,
+  // and none on small cells, where they would hide the map).
+  if (view.dominoes && view.dominoes.length && !(heat && s < 8)) {
     const flat = Boolean(heat);
     const gap = s >= 8 && !flat ? s * 0.07 : 0;
     const radius = s >= 8 && !flat ? s * 0.2 : 0;
