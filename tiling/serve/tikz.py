@@ -6,9 +6,9 @@ height function.  Each answer is one standalone LaTeX document that
 pdflatex compiles as it is.
 
 For the height function :func:`~tiling.plot.to_tikz` draws the tiling with
-each domino filled by the mean height of its two cells (float colours
-through the "viridis" map, as :func:`tiling.plot.draw_heights` uses); this
-module adds what a colour map needs, in the picture's own coordinates (``x``
+each domino filled by the mean height of its two cells, on the page's scale
+(the "viridis" map that :func:`tiling.plot.draw_heights` uses, from the
+least to the greatest mean of a cell's corners); this module adds what a colour map needs, in the picture's own coordinates (``x``
 the column, ``y`` the row, pointing down; see :func:`~tiling.plot.to_tikz`):
 a colour scale, the slits, and the height at every corner when the cells
 are large enough to hold the numbers.
@@ -74,6 +74,7 @@ def document(bodies: list[str]) -> str:
 def heights_picture(tiling: Any) -> str:
     """The ``tikzpicture`` of a perfect ``tiling`` coloured by its height function."""
     from matplotlib import colormaps
+    from matplotlib.colors import to_hex
 
     from ..heights import height
     from ..plot import to_tikz
@@ -91,17 +92,18 @@ def heights_picture(tiling: Any) -> str:
     r0, c0, r1, c1 = region.bounding_box()
     corners = int(heights.count())
     labelled = max(r1 - r0, c1 - c0) <= LABEL_SIDE and corners <= MAX_LABELS
-    low, high = float(values.min()), float(values.max())
-    high = max(high, low + 1)  # as to_tikz maps one value: to the bottom of the scale
+    # the page's scale: from the least to the greatest mean of a cell's corners
+    low, high = float(np.nanmin(means)), float(np.nanmax(means))
+    high = max(high, low + 1)
+    cmap = colormaps[COLORMAP]
+    colors = [to_hex(cmap(x)) for x in ((values - low) / (high - low)).tolist()]
     title = f"height function: {int(heights.min())} to {int(heights.max())}"
-    title += "\ncolour: the mean height of each domino"
+    title += "\neach domino in the colour of its cells' mean height"
     if not labelled:
         title += f" ({corners:,} corners, too many to number)"
-    body = to_tikz(
-        tiling, colors=values.astype(float), cmap=COLORMAP, scale=scale, title=title, legend="auto"
-    )
+    body = to_tikz(tiling, colors=colors, scale=scale, title=title, legend="auto")
     extra = ["% the height function (tiling serve)"]
-    extra += _scale_bar(colormaps[COLORMAP], low, high, (r0, c1), r1 - r0)
+    extra += _scale_bar(cmap, low, high, (r0, c1), r1 - r0)
     segments = slit_segments(slits(jumps), region.mask)
     if segments:
         extra.append("% slits: the height jumps across these dashed lines (holes it winds around)")
@@ -126,7 +128,7 @@ def _scale_bar(cmap: Any, low: float, high: float, top_right: tuple, rows: int) 
     """A vertical colour scale right of the picture, low at the bottom, with its two ends."""
     r0, c1 = top_right
     steps = 24
-    lines = ["% colour scale: mean height of each domino"]
+    lines = ["% colour scale: the mean height of a cell's corners, as on the page"]
     for k in range(steps):
         red, green, blue, _ = cmap((steps - 1 - k) / (steps - 1))
         y0 = r0 + rows * k / steps
