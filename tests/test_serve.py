@@ -47,7 +47,7 @@ from tiling.serve.presets import PRESETS, preset  # noqa: E402
 from tiling.serve.questions import MAX_FLIPS  # noqa: E402
 
 from .reference import count_tilings_memo, heights_from_definition  # noqa: E402
-from .serve_support import ask, request, running  # noqa: E402
+from .serve_support import ask, compile_tex, request, running  # noqa: E402
 from .strategies import regions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -617,15 +617,7 @@ def test_tikz_documents_compile_with_pdflatex(server, tmp_path):
     }
     for name, code in documents.items():
         (tmp_path / f"{name}.tex").write_text(code)
-        run = subprocess.run(
-            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", f"{name}.tex"],
-            cwd=tmp_path,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert run.returncode == 0, run.stdout[-2000:]
-        assert (tmp_path / f"{name}.pdf").read_bytes()[:5] == b"%PDF-"
+        compile_tex(tmp_path / f"{name}.tex")
 
 
 # ---------------------------------------------------------------------- errors

@@ -18,7 +18,6 @@ import math
 import os
 import re
 import shutil
-import subprocess
 import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -41,7 +40,7 @@ from tiling.serve.presets import preset  # noqa: E402
 from tiling.serve.tikz import document  # noqa: E402
 
 from .serve_support import ask as ask_server  # noqa: E402
-from .serve_support import request, running  # noqa: E402
+from .serve_support import compile_tex, request, running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -643,14 +642,7 @@ def test_the_tikz_export_is_the_servers_picture_of_what_is_shown(page, server, d
     h = height(t)
     assert len(re.findall(r"\\node\[font=\\tiny", code)) == h.count()  # every corner numbered
     if shutil.which("pdflatex"):
-        run = subprocess.run(
-            ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", files["tex"].name],
-            cwd=downloads,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert run.returncode == 0, run.stdout[-2000:]
+        compile_tex(files["tex"])
     svg = ET.parse(files["svg"]).getroot()
     texts = [e.text for e in svg.iter("{http://www.w3.org/2000/svg}text")]
     numbers = sorted(int(x.replace("\u2212", "-")) for x in texts if re.fullmatch("\u2212?\\d+", x))
