@@ -7,6 +7,7 @@ with the standard library only.
 
 import contextlib
 import json
+import subprocess
 import threading
 import urllib.error
 import urllib.request
@@ -79,3 +80,18 @@ def ask(url, question, body=None, *, timeout=120, **fields):
         headers={"Content-Type": "application/json"},
         timeout=timeout,
     )
+
+
+def compile_tex(path):
+    """Compile the LaTeX document at ``path`` with pdflatex (in its folder); the PDF's path."""
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", path.name],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stdout[-2000:]
+    pdf = path.with_suffix(".pdf")
+    assert pdf.read_bytes()[:5] == b"%PDF-"
+    return pdf

@@ -13,6 +13,7 @@ server must answer each with a JSON error and go on answering.
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -31,13 +32,22 @@ pytest.importorskip("uvicorn", reason="the explorer needs the serve extra (uvico
 
 import tiling  # noqa: E402
 from tiling import Certificate, Region, Tiling, examples  # noqa: E402
+from tiling.heights import (  # noqa: E402
+    flip_distance,
+    flips,
+    flux,
+    height,
+    max_tiling,
+    min_tiling,
+)
 from tiling.matching import kuhn  # noqa: E402
 from tiling.random import shuffle_steps  # noqa: E402
 from tiling.serve.app import STATIC, Settings, region_box  # noqa: E402
 from tiling.serve.presets import PRESETS, preset  # noqa: E402
+from tiling.serve.questions import MAX_FLIPS  # noqa: E402
 
-from .reference import count_tilings_memo  # noqa: E402
-from .serve_support import ask, request, running  # noqa: E402
+from .reference import count_tilings_memo, heights_from_definition  # noqa: E402
+from .serve_support import ask, compile_tex, request, running  # noqa: E402
 from .strategies import regions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -128,6 +138,10 @@ def test_info_lists_questions_presets_limits_and_palettes(server):
     assert info["workers"] == {"workers": 2, "busy": 0, "waiting": 0}
     assert info["palette"] == list(tiling.plot.PALETTE)
     assert info["orientation_colors"] == dict(tiling.plot.ORIENTATION_COLORS)
+    assert info["limits"]["flips"] == MAX_FLIPS
+    # the colour map of heights: matplotlib's viridis (draw_heights' default), low to high
+    colors = info["height_colors"]
+    assert len(colors) == 256 and colors[0] == "#440154" and colors[-1] == "#fde725"
 
 
 # ---------------------------------------------------------------------- answers
@@ -202,6 +216,7 @@ def test_every_question_agrees_with_the_library_on_random_regions(server, region
         status, body = ask(server.url, "sample", region=picture, seed=7)
         assert body["seed"] == 7
         assert as_tiling(region, body["dominoes"]) == tiling.sample(region, rng=7)
+        assert body["method"] == tiling.registry.choose("sample", region).name
 
 
 def test_sample_reports_a_fresh_seed_that_replays_the_same_tiling(server):
@@ -301,6 +316,310 @@ def test_the_region_answer_estimates_each_question(server):
     assert body["methods"]["sample"] == "cftp"  # coupling from the past: any region
 
 
+@pytest.mark.parametrize(
+    "region, sampler",
+    [
+        (Region.rectangle(6, 8), "dp"),
+        # wider than the profile DP reaches, with holes: coupling from the past
+        (
+            Region.rectangle(30, 40).without(
+                [(5, 5), (5, 6), (12, 31), (20, 9), (21, 9), (20, 10)]
+            ),
+            "cftp",
+        ),
+        (Region.aztec_diamond(12), "shuffling"),
+    ],
+)
+def test_the_sample_answer_names_the_sampler_and_is_the_librarys_sample(server, region, sampler):
+    assert tiling.registry.choose("sample", region).name == sampler
+    status, body = ask(server.url, "sample", region=text(region), seed=2024)
+    assert status == 200 and body["method"] == sampler
+    assert as_tiling(region, body["dominoes"]) == tiling.sample(region, rng=2024)
+    again = ask(server.url, "sample", region=text(region))[1]  # a fresh seed, reported
+    assert as_tiling(region, again["dominoes"]) == tiling.sample(region, rng=again["seed"])
+
+
+# ---------------------------------------------------------------------- heights
+def corner_heights(body):
+    """The JSON rows of heights as a masked array (null: no cell has that corner)."""
+    rows = body["heights"]
+    mask = np.array([[h is None for h in row] for row in rows])
+    data = np.array([[0 if h is None else h for h in row] for row in rows], dtype=np.int64)
+    return np.ma.MaskedArray(data, mask=mask)
+
+
+def check_heights(region, t, body):
+    """The heights answer for tiling ``t`` against the library and the definition."""
+    expected = height(t)
+    got = corner_heights(body)
+    assert got.shape == expected.shape
+    assert (got.mask == np.ma.getmaskarray(expected)).all()
+    assert (got.filled(0) == expected.filled(0)).all()
+    assert (body["low"], body["high"]) == (int(expected.min()), int(expected.max()))
+    # Independent: every side walked by the definition (tests/reference.py); the
+    # height departs from it exactly on the slits, by a multiple of 4.
+    _, steps = heights_from_definition(region.mask, t.dominoes)
+    slits = {(tuple(s["side"][:2]), tuple(s["side"][2:])): s["jump"] for s in body["slits"]}
+    for (p, q), step in steps.items():
+        if p < q:
+            assert slits.get((p, q), 0) == int(expected[q]) - int(expected[p]) - step, (p, q)
+    assert all(jump and jump % 4 == 0 for jump in slits.values())
+    for s in body["slits"]:  # each line crosses its side at right angles, through its middle
+        (y0, x0), (y1, x1) = s["line"]
+        r0, c0, r1, c1 = s["side"]
+        if r0 == r1:
+            assert x0 == x1 == c0 + 0.5 and y0 <= r0 <= y1 and y1 - y0 in (0.5, 1.0)
+        else:
+            assert y0 == y1 == r0 + 0.5 and x0 <= c0 <= x1 and x1 - x0 in (0.5, 1.0)
+    holes = region.holes()
+    assert [h["cell"] for h in body["holes"]] == [cells[0].tolist() for cells in holes]
+    fluxes = flux(t).tolist()
+    assert [h["flux"] for h in body["holes"]] == fluxes
+    for h in body["holes"]:
+        assert int(expected[tuple(h["corner"])]) == h["flux"]
+    klass = {"flux": fluxes} if holes else {}
+    assert body["flips_down"] == flip_distance(min_tiling(region, **klass), t)
+    assert body["flips_up"] == flip_distance(t, max_tiling(region, **klass))
+
+
+@pytest.mark.parametrize("name", ["chessboard", "heart", "ring", "holey", "aztec", "strip"])
+def test_heights_of_the_tiling_found_are_the_librarys_on_the_presets(server, name):
+    region = preset(name)
+    status, body = ask(server.url, "heights", region=text(region))
+    assert status == 200 and body["tileable"] is True
+    t = as_tiling(region, body["dominoes"])
+    assert (
+        t == tiling.find(region) and body["found_by"] == tiling.registry.choose("find", region).name
+    )
+    check_heights(region, t, body)
+
+
+def test_heights_of_a_tiling_given_are_its_own_with_slits_around_unbalanced_holes(server):
+    # one light cell missing at (2, 2), an L of one light and two dark cells at (5, 5)
+    region = Region.rectangle(8, 9).without([(2, 2), (5, 5), (5, 6), (6, 5)])
+    t = tiling.sample(region, rng=5)
+    status, body = ask(server.url, "heights", region=text(region), dominoes=dominoes_of(t))
+    assert status == 200 and body["found_by"] is None
+    assert as_tiling(region, body["dominoes"]) == t
+    check_heights(region, t, body)
+    # both holes have one colour more than the other: one slit above each, to the border
+    assert {(s["side"][1], s["jump"]) for s in body["slits"]} == {(2, 4), (5, -4)}
+    assert len(body["slits"]) == 3 + 6  # sides crossed from each hole's top up to the border
+
+
+@settings(max_examples=25)
+@given(regions(max_height=5, max_width=6))
+def test_heights_agree_with_the_library_and_the_definition_on_random_regions(server, region):
+    # the picture keeps empty rows and columns on top and at the left, not at the end
+    region = Region.from_ascii(text(region))
+    status, body = ask(server.url, "heights", region=text(region))
+    assert status == 200
+    if not body["tileable"]:
+        assert tiling.prove_impossible(region) is not None
+        assert as_certificate(region, body["proof"]).verify()
+        return
+    t = as_tiling(region, body["dominoes"])
+    check_heights(region, t, body)
+    # Independent of flip_distance: a breadth-first search over flips from t
+    # reaches the least and greatest tilings of its class at those distances.
+    seen = {t: 0}
+    queue = [t]
+    for u in queue:
+        if len(seen) > 300:
+            return
+        for cell in flips(u).tolist():
+            v = tiling.heights.flip(u, cell)
+            if v not in seen:
+                seen[v] = seen[u] + 1
+                queue.append(v)
+    stack = np.ma.stack([height(u) for u in seen])
+    least = [u for u in seen if (height(u) == stack.min(axis=0)).all()]
+    greatest = [u for u in seen if (height(u) == stack.max(axis=0)).all()]
+    assert [seen[u] for u in least] == [body["flips_down"]]
+    assert [seen[u] for u in greatest] == [body["flips_up"]]
+
+
+def dominoes_of(t):
+    return t.dominoes.reshape(-1, 4).tolist()
+
+
+@settings(max_examples=30)
+@given(regions(max_height=6, max_width=7))
+def test_cell_means_and_slits_are_those_tiling_plot_draws(region):
+    from tiling.plot.heights import _cell_means, _slits  # its own reading of the lattice
+    from tiling.serve.height_map import cell_means, side_jumps, slits
+
+    try:
+        t = tiling.find(region)
+    except tiling.NoTilingError:
+        return
+    h = height(t)
+    jumps = side_jumps(t, h)
+    ours, theirs = cell_means(h, jumps, region.mask), _cell_means(t, h)
+    assert (ours.mask == theirs.mask).all()
+    assert np.allclose(ours.filled(0), theirs.filled(0))
+    crossed = {(s["side"][0], s["side"][1]) for s in slits(jumps)}
+    drawn = {(round(a[1] + 0.5), round(a[0] - 0.5)) for a, _ in _slits(region)}
+    assert crossed == drawn
+    assert not jumps[1].any()  # the slits are vertical: they cross horizontal sides only
+
+
+def flip_by_hand(dominoes, r, c):
+    """Turn the two parallel dominoes of the 2 x 2 block at (r, c) a quarter turn."""
+    horizontal = {(r, c, r, c + 1), (r + 1, c, r + 1, c + 1)}
+    vertical = {(r, c, r + 1, c), (r, c + 1, r + 1, c + 1)}
+    if horizontal <= dominoes:
+        return (dominoes - horizontal) | vertical
+    assert vertical <= dominoes, f"no flip at {(r, c)}"
+    return (dominoes - vertical) | horizontal
+
+
+@pytest.mark.parametrize("name", ["heart", "holey", "aztec"])
+@pytest.mark.parametrize("to", ["min", "max"])
+def test_flips_lead_one_by_one_to_the_least_or_greatest_tiling_of_the_class(server, name, to):
+    region = preset(name)
+    t = tiling.sample(region, rng=3)
+    status, body = ask(server.url, "flips", region=text(region), dominoes=dominoes_of(t), to=to)
+    assert status == 200 and body["to"] == to
+    klass = {"flux": flux(t).tolist()} if region.holes() else {}
+    target = (min_tiling if to == "min" else max_tiling)(region, **klass)
+    assert as_tiling(region, body["target"]) == target
+    assert body["distance"] == len(body["flips"]) == flip_distance(t, target)
+    current = {tuple(d) for d in dominoes_of(t)}
+    h = height(t)
+    for r, c in body["flips"]:
+        current = flip_by_hand(current, r, c)
+        after = height(as_tiling(region, [list(d) for d in current]))
+        change = after.filled(0) - h.filled(0)
+        assert change[r + 1, c + 1] == (4 if to == "max" else -4)  # only the centre moves
+        assert np.count_nonzero(change) == 1
+        h = after
+    assert as_tiling(region, [list(d) for d in current]) == target
+
+
+def test_a_flip_path_too_long_to_animate_is_refused(server):
+    board = Region.rectangle(120, 120)
+    got = error_of(
+        ask(server.url, "flips", region=text(board), dominoes=dominoes_of(min_tiling(board)))
+    )
+    assert got[:2] == (422, "too-large") and "287,980 flips" in got[2] and "200,000" in got[2]
+
+
+# ---------------------------------------------------------------------- TikZ
+def tikz(server, region, **fields):
+    status, body = ask(server.url, "tikz", region=text(region), **fields)
+    assert status == 200, body
+    code = body["text"]
+    assert code.startswith("% Drawn by the tiling explorer")
+    assert "\\documentclass[tikz, border=4pt]{standalone}" in code
+    assert code.rstrip().endswith("\\end{document}")
+    assert (
+        code.count("\\begin{tikzpicture}") == code.count("\\end{tikzpicture}") == body["pictures"]
+    )
+    return body
+
+
+def pictures(code):
+    """The tikzpicture bodies of a document."""
+    return re.findall(r"\\begin\{tikzpicture\}.*?\\end\{tikzpicture\}\n", code, re.S)
+
+
+def rectangles(code):
+    """Every ``(x,y) rectangle (x,y)`` of the \\filldraw paths: the dominoes, read back."""
+    found = set()
+    for line in code.splitlines():
+        if line.startswith("\\filldraw[tiling class"):
+            for x0, y0, x1, y1 in re.findall(r"\((\d+),(\d+)\) rectangle \((\d+),(\d+)\)", line):
+                x0, y0, x1, y1 = map(int, (x0, y0, x1, y1))
+                if (x1 - x0) * (y1 - y0) == 2:  # not the single uncovered cells
+                    found.add((y0, x0, y1 - 1, x1 - 1))
+    return found
+
+
+def test_tikz_of_a_tiling_is_the_librarys_picture_in_a_document(server):
+    region = preset("heart")
+    t = tiling.sample(region, rng=1)
+    body = tikz(server, region, dominoes=dominoes_of(t), colors="orientation")
+    assert body["show"] == "tiling"
+    (picture,) = pictures(body["text"])
+    assert picture == tiling.plot.to_tikz(t, colors="orientation").rstrip("\n") + "\n"
+    assert rectangles(picture) == {tuple(d) for d in dominoes_of(t)}
+    # the page's own colours, one per domino
+    fills = ["#4477aa", "#ee6677", "#228833", "#ccbb44"] * (len(t) // 4)
+    picture = pictures(tikz(server, region, dominoes=dominoes_of(t), colors=fills)["text"])[0]
+    assert picture.rstrip() == tiling.plot.to_tikz(t, colors=fills).rstrip()
+    assert {"4477AA", "EE6677", "228833", "CCBB44"} <= set(
+        re.findall(r"\{HTML\}\{(\w+)\}", picture)
+    )
+
+
+def test_tikz_of_the_region_a_proof_and_a_cover_with_its_bound(server):
+    region = examples.mutilated_chessboard()
+    assert (
+        pictures(tikz(server, region)["text"])[0].rstrip() == tiling.plot.to_tikz(region).rstrip()
+    )
+    proof = tikz(server, region, show="proof")
+    certificate = tiling.prove_impossible(region)
+    assert pictures(proof["text"])[0].rstrip() == tiling.plot.to_tikz(certificate).rstrip()
+    cover = tiling.max_cover(region)
+    both = tikz(server, region, show="bound", dominoes=dominoes_of(cover))
+    assert both["pictures"] == 2
+    first, second = pictures(both["text"])
+    assert rectangles(first) == {tuple(d) for d in dominoes_of(cover)}
+    assert second.rstrip() == tiling.plot.to_tikz(tiling.cover_bound(region)).rstrip()
+
+
+def test_tikz_of_a_height_function_writes_every_corner_height_and_the_slits(server):
+    # as on the page: empty squares above and at the left (one row, two columns)
+    core = Region.rectangle(6, 7).without([(2, 2), (4, 5)])
+    region = Region.from_mask(np.pad(core.mask, ((1, 0), (2, 0))))
+    t = tiling.sample(region, rng=4)
+    h = height(t)
+    code = tikz(server, region, show="heights", dominoes=dominoes_of(t))["text"]
+    # the picture starts at the region, moved by (1, 1): row + column even, colours kept
+    dr, dc = 1, 1
+    assert rectangles(code) == {(a - dr, b - dc, c - dr, d - dc) for a, b, c, d in dominoes_of(t)}
+    labels = re.findall(r"\\node\[font=\\tiny[^\]]*\] at \((\d+),(\d+)\) \{\$(-?\d+)\$\}", code)
+    assert len(labels) == h.count()
+    for x, y, value in labels:
+        assert int(h[int(y) + dr, int(x) + dc]) == int(value)
+    heights_answer = ask(server.url, "heights", region=text(region), dominoes=dominoes_of(t))[1]
+    drawn = re.findall(
+        r"\\draw\[white[^\]]*\] \(([\d.]+),([\d.]+)\) -- \(([\d.]+),([\d.]+)\)", code
+    )
+    lines = [s["line"] for s in heights_answer["slits"]]
+    assert len(drawn) == len(lines) > 0
+    assert sorted(
+        ((float(b) + dr, float(a) + dc), (float(d) + dr, float(c) + dc)) for a, b, c, d in drawn
+    ) == sorted((tuple(p), tuple(q)) for p, q in lines)
+    assert f"height function: {int(h.min())} to {int(h.max())}" in code
+
+
+def test_tikz_of_a_large_height_function_leaves_the_numbers_out(server):
+    region = Region.rectangle(40, 50)
+    t = tiling.sample(region, rng=1)
+    code = tikz(server, region, show="heights", dominoes=dominoes_of(t))["text"]
+    assert "\\node[font=\\tiny" not in code and "too many to number" in code
+    assert len(rectangles(code)) == len(t)
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="pdflatex is not installed")
+def test_tikz_documents_compile_with_pdflatex(server, tmp_path):
+    region = Region.rectangle(6, 7).without([(2, 2), (4, 5)])
+    t = tiling.sample(region, rng=4)
+    mutilated = examples.mutilated_chessboard()
+    documents = {
+        "heights": tikz(server, region, show="heights", dominoes=dominoes_of(t))["text"],
+        "bound": tikz(
+            server, mutilated, show="bound", dominoes=dominoes_of(tiling.max_cover(mutilated))
+        )["text"],
+        "proof": tikz(server, examples.figure_7x7(), show="proof")["text"],
+    }
+    for name, code in documents.items():
+        (tmp_path / f"{name}.tex").write_text(code)
+        compile_tex(tmp_path / f"{name}.tex")
+
+
 # ---------------------------------------------------------------------- errors
 @pytest.mark.parametrize(
     "data, headers, status, kind, words",
@@ -371,6 +690,53 @@ def test_malformed_requests_get_a_json_error(server, data, headers, status, kind
         ("count", {"region": "..", "time_limit": 0}, 400, "bad-request", "'time_limit'"),
         ("count", {"region": "..", "time_limit": "1"}, 400, "bad-request", "'time_limit'"),
         ("nonsense", {"region": ".."}, 404, "unknown-question", "ask one of region, count"),
+        (
+            "heights",
+            {"region": "...", "dominoes": [[0, 0, 0, 1]]},
+            400,
+            "bad-request",
+            "needs a perfect tiling; this one leaves 1 cell uncovered",
+        ),
+        ("heights", {"region": "..", "dominoes": "x"}, 400, "bad-request", "'dominoes'"),
+        ("flips", {"region": ".."}, 400, "bad-request", "'dominoes' must be a list"),
+        (
+            "flips",
+            {"region": "..", "dominoes": [[0, 0, 0, 1]], "to": "top"},
+            400,
+            "bad-request",
+            '\'to\' must be one of "min", "max"',
+        ),
+        ("tikz", {"region": "..", "show": "movie"}, 400, "bad-request", "'show' must be one of"),
+        ("tikz", {"region": "..", "show": "tiling"}, 400, "bad-request", "'dominoes'"),
+        ("tikz", {"region": "..", "show": "proof"}, 400, "bad-request", "can be tiled"),
+        (
+            "tikz",
+            {"region": "..", "dominoes": [[0, 0, 0, 1]], "colors": 7},
+            400,
+            "bad-request",
+            "'colors' must be",
+        ),
+        (
+            "tikz",
+            {"region": "..", "dominoes": [[0, 0, 0, 1]], "colors": ["#000000", "#ffffff"]},
+            400,
+            "bad-request",
+            "one value per domino",
+        ),
+        (
+            "tikz",
+            {"region": "..", "dominoes": [[0, 0, 0, 1]], "colors": ["not a colour"]},
+            400,
+            "bad-request",
+            "not a colour",
+        ),
+        (
+            "tikz",
+            {"region": "...\n...", "show": "heights", "dominoes": [[0, 0, 0, 1]]},
+            400,
+            "bad-request",
+            "perfect tiling",
+        ),
     ],
 )
 def test_bad_questions_get_a_json_error_saying_what_is_wrong(

@@ -14,7 +14,9 @@ summary says so.
 """
 
 import base64
+import math
 import os
+import re
 import shutil
 import time
 import xml.etree.ElementTree as ET
@@ -29,12 +31,16 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
 
 import tiling  # noqa: E402
 from tiling import Region, Tiling, examples  # noqa: E402
+from tiling.heights import flip_distance, flux, height, max_tiling, min_tiling  # noqa: E402
 from tiling.matching import kuhn  # noqa: E402
 from tiling.plot._colors import HIGHLIGHT, NEIGHBOR  # noqa: E402  (the page uses the same)
-from tiling.serve.app import Settings  # noqa: E402
+from tiling.plot.heights import _cell_means  # noqa: E402  (an independent reading of the corners)
+from tiling.serve.app import Settings, height_colors  # noqa: E402
 from tiling.serve.presets import preset  # noqa: E402
+from tiling.serve.tikz import document  # noqa: E402
 
-from .serve_support import request, running  # noqa: E402
+from .serve_support import ask as ask_server  # noqa: E402
+from .serve_support import compile_tex, request, running  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -467,3 +473,179 @@ def test_the_exports_are_the_region_the_picture_and_the_tiling(page, downloads):
     assert files["region-tiling.png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     data = js(page, "explorer.pngPicture().toDataURL('image/png')")
     assert base64.b64decode(data.split(",", 1)[1])[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------------- heights
+def paste(driver, region):
+    click(driver, "paste")
+    js(driver, "document.getElementById('paste-text').value = arguments[0]", region.to_ascii())
+    click(driver, "paste-load")
+
+
+def shown_heights(driver):
+    rows = js(driver, "explorer.state.view.heat.heights")
+    mask = np.array([[h is None for h in row] for row in rows])
+    return np.ma.MaskedArray(np.array([[h or 0 for h in row] for row in rows]), mask=mask)
+
+
+def check_map_colours(driver, t, cells):
+    """Each cell's pixel is the colour of the mean of its corners on the page's scale."""
+    means = _cell_means(t, height(t))
+    low, high = float(means.min()), float(means.max())
+    colors = height_colors()
+    for r, c in cells:
+        level = math.floor((float(means[r, c]) - low) / max(high - low, 1) * 255 + 0.5)
+        assert pixel(driver, r, c) == colors[level], (r, c)
+
+
+def minus(n):
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+def test_the_height_function_of_the_tiling_shown_is_drawn_with_its_numbers(page):
+    choose_preset(page, "heart")
+    ask(page, "tiling")
+    shown = view(page)["dominoes"]
+    ask(page, "heights")
+    region = page_region(page)
+    assert view(page)["dominoes"] == shown  # the heights of the tiling shown
+    t = as_tiling(region, shown)
+    h = height(t)
+    assert (shown_heights(page) == h).all() and (shown_heights(page).mask == h.mask).all()
+    title = page.find_element(By.ID, "view-title").text
+    assert title == f"Height function: {minus(int(h.min()))} to {minus(int(h.max()))}"
+    check_map_colours(page, t, region.cells().tolist())
+    assert js(page, "explorer.cornerFontSize()") >= 8  # the numbers are written
+    down = flip_distance(min_tiling(region), t)
+    up = flip_distance(t, max_tiling(region))
+    notes = page.find_element(By.ID, "view-notes").text
+    assert f"{down} flips above the least tiling and {up} flips below the greatest" in notes
+    legend = page.find_element(By.ID, "view-legend").text
+    assert "mean height of each cell's corners" in legend
+    screenshot(page, "heights-small")
+
+
+def test_heights_with_holes_show_the_flux_and_flip_up_to_the_greatest_tiling(page):
+    choose_preset(page, "holey")
+    region = page_region(page)
+    seed = 7
+    ask(page, "sample")
+    box = page.find_element(By.ID, "seed")
+    box.clear()
+    box.send_keys(str(seed))
+    click(page, "replay")
+    t = tiling.sample(region, rng=seed)
+    assert as_tiling(region, view(page)["dominoes"]) == t
+    ask(page, "heights")
+    assert (shown_heights(page) == height(t)).all()
+    fluxes = flux(t).tolist()
+    notes = page.find_element(By.ID, "view-notes").text
+    for cells, f in zip(region.holes(), fluxes):
+        r, c = cells[0].tolist()
+        assert f"row {r}, column {c}: {minus(f)}" in notes
+    assert "dashed slits" in notes  # both holes have unequal colours
+    assert len(js(page, "explorer.state.view.heat.slits")) > 0
+    # cells away from the slits (which run up the columns of the holes' first cells)
+    slit_columns = {int(cells[0][1]) for cells in region.holes()}
+    cells = [(r, c) for r, c in region.cells().tolist() if c not in slit_columns]
+    check_map_colours(page, t, cells)
+    screenshot(page, "heights-holes")
+
+    greatest = max_tiling(region, flux=fluxes)
+    assert flip_distance(t, greatest) > 0
+    click(page, "flip-up")
+    click(page, "last")
+    assert as_tiling(region, view(page)["dominoes"]) == greatest
+    steps = flip_distance(t, greatest)
+    assert page.find_element(By.ID, "frame-text").text == (
+        f"Done: {steps} flip{'s' if steps > 1 else ''}, the greatest tiling of this flux class."
+    )
+    assert (shown_heights(page) == height(greatest)).all()
+    assert not page.find_element(By.ID, "error").is_displayed()
+    screenshot(page, "heights-flipped-up")
+
+
+def large_region_with_holes():
+    mask = np.ones((120, 160), bool)
+    for r, c in ((20, 30), (40, 100), (70, 60), (90, 130), (100, 20)):
+        mask[r : r + 3, c : c + 2] = False  # balanced holes
+    mask[55, 80] = mask[56, 80] = mask[55, 81] = False  # an L: one colour more
+    mask[30, 141] = False  # and a single cell of the other colour
+    return Region.from_mask(mask)
+
+
+def test_a_large_region_with_holes_gets_a_random_tiling_a_reroll_and_its_heights(page):
+    paste(page, large_region_with_holes())
+    region = page_region(page)
+    assert tiling.registry.choose("sample", region).name == "cftp"
+    ask(page, "sample")
+    seed = int(page.find_element(By.ID, "seed").get_attribute("value"))
+    assert as_tiling(region, view(page)["dominoes"]) == tiling.sample(region, rng=seed)
+    words = page.find_element(By.ID, "view-text").text
+    assert "Drawn by coupling from the past" in words and 'method "cftp"' in words
+    screenshot(page, "sample-large-holes")
+    click(page, "reroll")
+    other = int(page.find_element(By.ID, "seed").get_attribute("value"))
+    assert other != seed
+    t = tiling.sample(region, rng=other)
+    assert as_tiling(region, view(page)["dominoes"]) == t
+    ask(page, "heights")
+    assert (shown_heights(page) == height(t)).all()
+    assert js(page, "explorer.cornerFontSize()") == 0  # cells too small for numbers
+    assert len(js(page, "explorer.state.view.heat.anchors")) == len(region.holes()) == 7
+    screenshot(page, "heights-large")
+
+
+def test_a_long_random_tiling_shows_its_sampler_and_time_and_can_be_cancelled(page, server):
+    paste(page, Region.rectangle(220, 220))
+    estimate = tiling.registry.choose("sample", Region.rectangle(220, 220))
+    page.find_element(By.CSS_SELECTOR, '[data-view="sample"]').click()
+    wait_for(lambda: server.pool.status()["busy"] == 1, what="the sample to start")
+    job = page.find_element(By.ID, "job")
+    assert job.is_displayed()
+    assert "drawing a random tiling (coupling from the past, usually about" in job.text
+    assert estimate.name == "cftp"
+    screenshot(page, "sampling-large")
+    page.find_element(By.ID, "job-cancel").click()
+    wait_idle(page)
+    assert not job.is_displayed() and not page.find_element(By.ID, "error").is_displayed()
+    wait_for(lambda: server.pool.status()["busy"] == 0, what="the worker to be free")
+
+
+def test_the_tikz_export_is_the_servers_picture_of_what_is_shown(page, server, downloads):
+    choose_preset(page, "ring")
+    ask(page, "tiling")
+    region = page_region(page)
+    t = as_tiling(region, view(page)["dominoes"])
+    click(page, "export-tikz")
+    path = downloads / "region-tiling.tex"
+    wait_for(lambda: path.exists() and path.stat().st_size, what="the TikZ download")
+    # the ring, moved to the corner of the picture (by one row and one column)
+    assert region.bounding_box()[:2] == (1, 1)
+    moved = Tiling(region.cropped(), t.dominoes - 1)
+    assert path.read_text() == document([tiling.plot.to_tikz(moved, colors="orientation")])
+
+    ask(page, "heights")
+    for button in ("export-tikz", "export-svg", "export-png"):
+        click(page, button)
+    files = {ext: downloads / f"region-heights.{ext}" for ext in ("tex", "svg", "png")}
+    wait_for(lambda: all(p.exists() and p.stat().st_size for p in files.values()), what="downloads")
+    code = files["tex"].read_text()
+    expected = ask_server(
+        server.url,
+        "tikz",
+        region=js(page, "explorer.state.grid.toAscii()"),
+        show="heights",
+        dominoes=view(page)["dominoes"],
+    )[1]["text"]
+    assert code == expected
+    h = height(t)
+    assert len(re.findall(r"\\node\[font=\\tiny", code)) == h.count()  # every corner numbered
+    if shutil.which("pdflatex"):
+        compile_tex(files["tex"])
+    svg = ET.parse(files["svg"]).getroot()
+    texts = [e.text for e in svg.iter("{http://www.w3.org/2000/svg}text")]
+    numbers = sorted(int(x.replace("\u2212", "-")) for x in texts if re.fullmatch("\u2212?\\d+", x))
+    assert numbers == sorted(int(v) for v in h.compressed())  # the corner heights
+    assert "mean height of each cell's corners" in texts  # the scale's caption
+    assert files["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -2,8 +2,11 @@
 
 ``tiling serve`` (or :func:`serve`) starts a local web server with one page:
 a grid editor, the live count and colour balance, buttons for a tiling, the
-proof of impossibility, a maximum cover, a random tiling, a colouring, the
-animations of Kuhn's matching and of domino shuffling, and exports.  The
+proof of impossibility, a maximum cover, a random tiling of any region, the
+height function (with the flips to the least and greatest tilings), a
+colouring, the animations of Kuhn's matching and of domino shuffling, and
+exports (the region as text; the picture as PNG, SVG or TikZ; the tiling as
+text).  The
 page's script and style ship in this package (``static/``), so it works
 offline.  The server does no mathematics of its own: every answer comes from
 the public API, through the small JSON interface below, and the browser
@@ -15,8 +18,10 @@ The JSON interface
 ``GET /api``
     The server: ``version``, the ``questions`` (name, summary, fields), the
     ``presets``, the ``limits`` (``max_cells``, ``time_limit``,
-    ``max_body``, ``kuhn_cells``, ``shuffle_order``), the ``workers``
-    (how many, busy, waiting) and the library's palettes.
+    ``max_body``, ``kuhn_cells``, ``shuffle_order``, ``flips``), the
+    ``workers`` (how many, busy, waiting), the library's palettes and
+    ``height_colors`` (the colour map of heights, 256 colours from low to
+    high).
 ``GET /api/preset/<name>[?n=N]``
     A preset region: ``{"name": ..., "region": "<ASCII picture>"}``.  Names:
     ``chessboard``, ``mutilated``, ``figure7``, ``aztec`` (takes ``n``),
@@ -48,7 +53,9 @@ The JSON interface
     ``cover``     ``method``                 ``dominoes``, ``uncovered``, ``covered``,
                                              ``cells``, ``bound`` (a proof: the Hall sets)
     ``sample``    ``seed``, ``method``       ``tileable``, ``seed`` (the one used),
-                                             ``dominoes``; or ``proof``
+                                             ``dominoes``, ``method`` (the sampler that
+                                             drew it: ``dp``, ``cftp`` or
+                                             ``shuffling``); or ``proof``
     ``color``     ``dominoes``, ``k``,       ``colors`` (one per domino, in order),
                   ``adjacency``              ``k``, ``adjacency``, ``dominoes``
     ``kuhn``                                 ``steps``: Kuhn's augmenting paths, in order
@@ -59,6 +66,30 @@ The JSON interface
                                              the region (an Aztec diamond)
     ``text``      ``dominoes``               ``text``: the tiling drawn with box
                                              characters (:meth:`tiling.Tiling.to_ascii`)
+    ``heights``   ``dominoes`` (optional:    ``tileable``; ``dominoes``, ``found_by``
+                  without it, the tiling     (the method, or null for the tiling given),
+                  ``find`` gives)            ``heights`` (corner heights,
+                                             :func:`tiling.heights.height`, rows of
+                                             ``rows + 1`` by ``cols + 1``, ``null`` where
+                                             no cell has the corner), ``low``, ``high``,
+                                             ``slits`` (``side``, ``jump``, ``line``: where
+                                             the height jumps around holes that do not
+                                             balance), ``holes`` (``cell``, ``corner``,
+                                             ``flux``, :func:`tiling.heights.flux`),
+                                             ``flips_down`` and ``flips_up`` (flips to the
+                                             least and greatest tilings of the flux
+                                             class); or ``proof``
+    ``flips``     ``dominoes``, ``to``       ``to``, ``distance``, ``flips`` (the top-left
+                  (``"min"`` or ``"max"``)   cells of the 2 x 2 blocks, in order:
+                                             :func:`tiling.heights.flip_path`), ``target``
+                                             (the dominoes of the least or greatest
+                                             tiling of the class)
+    ``tikz``      ``show`` (``region``,      ``text``: a standalone LaTeX document of
+                  ``tiling``, ``proof``,     :func:`tiling.plot.to_tikz` pictures (the
+                  ``bound``, ``heights``),   cover and its Hall-set bound side by side for
+                  ``dominoes``, ``colors``   ``bound``; dominoes coloured by mean height,
+                  (a scheme name or one      with the corner heights, slits and a scale for
+                  colour per domino)         ``heights``), ``pictures``, ``show``
     ============  =========================  ===============================================
 
     A cell is ``[row, col]`` and a domino ``[r0, c0, r1, c1]`` in the

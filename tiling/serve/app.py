@@ -10,6 +10,7 @@ time limit, cancellation, and turning every failure into a JSON error.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import math
 import uuid
@@ -19,9 +20,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .questions import MAX_KUHN_CELLS, MAX_SHUFFLE_ORDER, QUESTIONS, RequestError
+from .questions import MAX_FLIPS, MAX_KUHN_CELLS, MAX_SHUFFLE_ORDER, QUESTIONS, RequestError
 
-__all__ = ["Settings", "create_app", "STATIC", "region_box"]
+__all__ = ["Settings", "create_app", "STATIC", "region_box", "height_colors"]
 
 #: The page's files, shipped as package data.
 STATIC = Path(__file__).with_name("static")
@@ -82,6 +83,18 @@ def region_box(text: str) -> tuple[int, int]:
     first = next(i for i, line in enumerate(lines) if line.strip())
     cols = max(line.rfind(".") + 1 for line in lines)
     return with_cells[-1] - first + 1, cols
+
+
+@functools.cache
+def height_colors(n: int = 256) -> list[str]:
+    """The colour map of heights (:data:`tiling.serve.tikz.COLORMAP`) as ``n`` hex colours."""
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    from .tikz import COLORMAP
+
+    cmap = colormaps[COLORMAP]
+    return [to_hex(cmap(i / (n - 1))) for i in range(n)]
 
 
 # ---------------------------------------------------------------------- responses
@@ -241,10 +254,12 @@ def create_app(
                     "max_body": settings.max_body,
                     "kuhn_cells": MAX_KUHN_CELLS,
                     "shuffle_order": MAX_SHUFFLE_ORDER,
+                    "flips": MAX_FLIPS,
                 },
                 "workers": request.app.state.pool.status(),
                 "palette": list(PALETTE),
                 "orientation_colors": dict(ORIENTATION_COLORS),
+                "height_colors": await anyio.to_thread.run_sync(height_colors),
             }
         )
 

@@ -10,9 +10,9 @@ never on the thread that reads requests.
 Conventions of every answer: a cell is ``[row, col]``; a domino is
 ``[r0, c0, r1, c1]`` (top or left cell first), in the region's own
 coordinates; counts are decimal strings (JSON numbers lose digits past
-2**53); a proof is the dict :func:`proof` makes.  Adding a question (the
-height function, placement probabilities, a TikZ export) is one function and
-one row here, and one view on the page.
+2**53); a proof is the dict :func:`proof` makes.  Adding a question (placement
+probabilities, say) is one function and one row here, and one view on the
+page.
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ __all__ = [
     "proof",
     "MAX_KUHN_CELLS",
     "MAX_SHUFFLE_ORDER",
+    "MAX_FLIPS",
+    "TIKZ_SHOWS",
 ]
 
 #: Largest region (in cells) whose matching is animated: Kuhn's algorithm is
@@ -41,6 +43,13 @@ MAX_KUHN_CELLS = 5000
 #: Largest Aztec diamond whose shuffling is animated: every order's tiling is
 #: sent, about 2 n**3 / 3 dominoes in all.
 MAX_SHUFFLE_ORDER = 80
+
+#: Longest flip path animated (the 2 x 2 blocks flipped, in order, all sent):
+#: the 100 x 100 board's least and greatest tilings are 166,650 flips apart.
+MAX_FLIPS = 200_000
+
+#: What the ``tikz`` question draws: ``show`` is one of these.
+TIKZ_SHOWS = ("region", "tiling", "proof", "bound", "heights")
 
 
 class RequestError(Exception):
@@ -71,6 +80,9 @@ class Fields:
     def get(self, name: str, default: Any = None) -> Any:
         return self._request.get(name, default)
 
+    def __contains__(self, name: str) -> bool:
+        return name in self._request
+
     def method(self) -> str:
         value = self.get("method", "auto")
         if not isinstance(value, str):
@@ -97,6 +109,25 @@ class Fields:
         if not isinstance(value, str):
             raise RequestError(f"{name!r} must be a string, not {value!r}")
         return value
+
+    def choice(self, name: str, choices: tuple[str, ...], default: str) -> str:
+        value = self.get(name, default)
+        if value not in choices:
+            words = ", ".join(f'"{c}"' for c in choices)
+            raise RequestError(f"{name!r} must be one of {words}, not {value!r}")
+        return value
+
+    def colors(self) -> Any:
+        """The ``colors`` field: a scheme name, or one colour (a string such as "#1f77b4") per domino."""
+        value = self.get("colors", "orientation")
+        if isinstance(value, str) or (
+            isinstance(value, list) and all(isinstance(v, str) for v in value)
+        ):
+            return value
+        raise RequestError(
+            '\'colors\' must be "orientation", "auto", "hv" or a list of colours such as '
+            f'"#4477aa", one per domino, not {value!r}'
+        )
 
     def tiling(self, region: Any) -> Any:
         """The ``dominoes`` field as a :class:`~tiling.Tiling` of ``region`` (checked by the library)."""
@@ -308,6 +339,67 @@ def _text(region, fields):
     return {"text": fields.tiling(region).to_ascii()}
 
 
+def _heights(region, fields):
+    import tiling
+
+    from .height_map import describe
+
+    if fields.get("dominoes") is None:  # no tiling given: the one find() gives
+        try:
+            t = tiling.find(region)
+        except tiling.NoTilingError as err:
+            return {"tileable": False, "proof": proof(err.certificate)}
+        method = _chosen("find", region, "auto")
+    else:
+        t, method = fields.tiling(region), None
+    return {"tileable": True, "dominoes": dominoes(t), "found_by": method, **describe(t)}
+
+
+def _flips(region, fields):
+    from .. import heights
+    from ..errors import TooLargeError
+
+    t = fields.tiling(region)
+    to = fields.choice("to", ("min", "max"), "max")
+    klass = {"flux": heights.flux(t).tolist()} if region.holes() else {}
+    target = (heights.min_tiling if to == "min" else heights.max_tiling)(region, **klass)
+    distance = heights.flip_distance(t, target)
+    if distance > MAX_FLIPS:
+        raise TooLargeError(
+            f"this tiling is {distance:,} flips from the {'least' if to == 'min' else 'greatest'} "
+            f"one; the animation shows at most {MAX_FLIPS:,} (try a smaller region)"
+        )
+    path = heights.flip_path(t, target)
+    return {"to": to, "distance": distance, "flips": path.tolist(), "target": dominoes(target)}
+
+
+def _tikz(region, fields):
+    import tiling
+    from tiling import plot
+
+    from .tikz import document, heights_picture, in_picture, moved
+
+    show = fields.choice("show", TIKZ_SHOWS, "tiling" if "dominoes" in fields else "region")
+    given = fields.tiling(region) if show in ("tiling", "bound", "heights") else None
+    region, offset = in_picture(region)  # the picture starts at the region's first cell
+    if show == "region":
+        bodies = [plot.to_tikz(region)]
+    elif show == "proof":
+        certificate = tiling.prove_impossible(region)
+        if certificate is None:
+            raise RequestError(
+                "this region can be tiled: there is no proof of impossibility to draw"
+            )
+        bodies = [plot.to_tikz(certificate)]
+    elif show == "heights":
+        bodies = [heights_picture(moved(given, region, offset))]
+    else:
+        bodies = [plot.to_tikz(moved(given, region, offset), colors=fields.colors())]
+        if show == "bound":  # the cover, and beside it the proof that no cover is larger
+            bodies.append(plot.to_tikz(tiling.cover_bound(region)))
+    return {"show": show, "text": document(bodies), "pictures": len(bodies)}
+
+
 # ---------------------------------------------------------------------- the table
 @dataclass(frozen=True)
 class Question:
@@ -357,6 +449,26 @@ QUESTIONS: dict[str, Question] = {
             ("seed",),
         ),
         Question("text", "a tiling drawn as text (Tiling.to_ascii)", _text, ("dominoes",)),
+        Question(
+            "heights",
+            "Thurston's height function of a tiling (or of one found), the slits where it "
+            "jumps, the flux around each hole, and the flips to the least and greatest tilings",
+            _heights,
+            ("dominoes",),
+        ),
+        Question(
+            "flips",
+            "a shortest sequence of flips from a tiling to the least or greatest of its class",
+            _flips,
+            ("dominoes", "to"),
+        ),
+        Question(
+            "tikz",
+            "a standalone LaTeX document with the TikZ picture (tiling.plot.to_tikz) of the "
+            "region, a tiling, a proof, a cover and its bound, or a height function",
+            _tikz,
+            ("show", "dominoes", "colors"),
+        ),
     )
 }
 

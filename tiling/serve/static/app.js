@@ -7,8 +7,9 @@
 // and one entry there.
 
 import { ApiError, Lane, getInfo, getPreset } from "./api.js";
-import { CanvasPainter, SvgPainter, THEME, fit, render, shufflingClass } from "./draw.js";
+import { CanvasPainter, SvgPainter, THEME, cornerFontSize, fit, render, renderScale, shufflingClass, signed } from "./draw.js";
 import { Grid, segment } from "./grid.js";
+import { FlipTiling, HeightMap, level } from "./heights.js";
 
 // Counts predicted to take longer than this are not started as the region changes.
 const LIVE_SECONDS = 3;
@@ -474,6 +475,24 @@ function countButton() {
 }
 
 // ------------------------------------------------------------------ views
+// How each sampler draws (the `method` of the sample answer).
+const SAMPLERS = {
+  dp: "the transfer-matrix DP, sampling backwards through the exact counts",
+  cftp: "coupling from the past (monotone chains on height functions, run until they meet)",
+  shuffling: "domino shuffling",
+};
+
+// What the random-tiling button says while it runs: the method auto picks, and how
+// long it usually takes when that is more than a moment.
+function sampleVerb() {
+  const r = state.region;
+  if (!r) return "drawing a random tiling";
+  const method = r.methods.sample, estimate = r.estimates.sample;
+  const rough = estimate < 120 ? `${Math.round(estimate)} s` : seconds(estimate);
+  const about = estimate === null ? "" : estimate >= 1 ? `, usually about ${rough}` : "";
+  return `drawing a random tiling (${method === "cftp" ? "coupling from the past" : method}${about})`;
+}
+
 // The default fills: the four shuffling classes (N, S, W, E), which show the
 // brick walls and, in an Aztec diamond, the frozen corners and the arctic circle.
 function classFills(dominoes, anchorCell) {
@@ -543,7 +562,106 @@ function noTilingView(proof) {
 function tilingView(title, answer, extra = {}) {
   const fills = classFills(answer.dominoes, firstCell());
   state.tiling = { dominoes: answer.dominoes, kind: extra.kind || "tiling", uncovered: extra.dots };
-  return { title, dominoes: answer.dominoes, fills, legend: classLegend(fills), ...extra };
+  // the classes are Tiling.shuffling_classes(): to_tikz(colors="orientation") draws the same
+  return { title, dominoes: answer.dominoes, fills, scheme: "orientation", legend: classLegend(fills), ...extra };
+}
+
+// The dominoes of the perfect tiling on show, if there is one.
+function perfectTiling() {
+  const t = state.tiling;
+  return t && !(t.uncovered && t.uncovered.length) ? t.dominoes : null;
+}
+
+function scaleLegend(map, caption) {
+  return [{ gradient: state.info.height_colors, low: level(map.lo), high: level(map.hi), text: caption }];
+}
+
+const HEIGHT_WORDS =
+  "Along a cell side with a light cell on your left the height rises by 1, with a dark one it falls by 1, and across the middle of a domino it changes by 3 the other way; it is 0 at the region's first corner.";
+
+function heightsView(a, source) {
+  const map = new HeightMap(a, (r, c) => state.grid.has(r, c));
+  state.tiling = { dominoes: a.dominoes, kind: state.tiling && perfectTiling() ? state.tiling.kind : "tiling" };
+  const notes = [];
+  const up = a.flips_up, down = a.flips_down;
+  const klass = a.holes.length ? " of its flux class" : "";
+  if (up === 0 && down === 0) notes.push(`No flip is possible: this is the only tiling${klass}.`);
+  else notes.push(`${plural(down, "flip")} above the least tiling${klass} and ${plural(up, "flip")} below the greatest (a flip turns two dominoes filling a 2 × 2 block and moves the height at its centre by 4).`);
+  if (a.holes.length) {
+    const shown = a.holes.slice(0, 8).map((h) => `row ${h.cell[0]}, column ${h.cell[1]}: ${signed(h.flux)}`);
+    const more = a.holes.length > 8 ? `; and ${a.holes.length - 8} more` : "";
+    notes.push(`Flux, the height of each hole's border (at its ringed corner), which no flip changes: ${shown.join("; ")}${more}.`);
+  }
+  if (a.slits.length) notes.push("The height winds around holes whose two colours do not balance: it jumps across the dashed slits above them.");
+  return {
+    title: `Height function: ${signed(a.low)} to ${signed(a.high)}`,
+    text: `Thurston's height function of ${source} (${seconds(a.seconds)}). ${HEIGHT_WORDS} Colours: the mean of each cell's four corners; the heights themselves are written at the corners when the cells are large enough.`,
+    notes,
+    dominoes: a.dominoes,
+    heat: map.layer(state.info.height_colors),
+    heights: a,
+    legend: scaleLegend(map, "mean height of each cell's corners"),
+  };
+}
+
+// Flipping a tiling up to the greatest tiling (or down to the least) of its
+// class, along a shortest path: frames of a few flips each, the colour scale
+// fixed over the whole path.
+function flipAnimation(start, a) {
+  const inRegion = (r, c) => state.grid.has(r, c);
+  const delta = a.to === "max" ? 4 : -4;
+  const total = a.flips.length;
+  const end = new HeightMap(start, inRegion);
+  for (const [r, c] of a.flips) end.flip(r, c, delta);
+  const [lo0, hi0] = new HeightMap(start, inRegion).meanRange(), [lo1, hi1] = end.meanRange();
+  let map, tiling, applied;
+  const reset = () => {
+    map = new HeightMap(start, inRegion);
+    map.setScale(Math.min(lo0, lo1), Math.max(hi0, hi1));
+    tiling = new FlipTiling(start.dominoes, state.grid.cols);
+    applied = 0;
+  };
+  reset();
+  const per = Math.max(1, Math.ceil(total / 240));
+  const frames = [];
+  for (let n = 0; n < total; n += per) frames.push({ n });
+  frames.push({ n: total });
+  const towards = a.to === "max" ? "greatest" : "least";
+  for (const f of frames) {
+    f.caption =
+      f.n === total
+        ? `Done: ${plural(total, "flip")}, the ${towards} tiling${start.holes.length ? " of this flux class" : ""}.`
+        : `${plural(f.n, "flip")} of ${total.toLocaleString("en")}: each moves the height at its block's centre by ${delta > 0 ? "+4" : "−4"}.`;
+  }
+  const key = (d) => d.join(",");
+  const target = new Set(a.target.map(key));
+  const build = (f) => {
+    if (f.n < applied) reset();
+    while (applied < f.n) {
+      const [r, c] = a.flips[applied++];
+      tiling.flip(r, c);
+      map.flip(r, c, delta);
+    }
+    const dominoes = tiling.dominoes();
+    if (f.n === total) {
+      // the server's target tiling, reached by the page's own flips
+      if (dominoes.length !== target.size || !dominoes.every((d) => target.has(key(d)))) {
+        showError(new ApiError("internal", `the flips did not end on the ${towards} tiling`, 0), "Flips: ");
+      }
+      state.tiling = { dominoes, kind: "tiling" };
+      updateControls();
+    }
+    return { dominoes, heat: map.layer(state.info.height_colors) };
+  };
+  return {
+    title: `Flipping ${a.to === "max" ? "up" : "down"} to the ${towards} tiling`,
+    text: `${plural(total, "flip")}, a shortest path (tiling.heights.flip_path): the fewest flips between two tilings are a quarter of the sum of their height differences. ${HEIGHT_WORDS}`,
+    dominoes: start.dominoes,
+    heat: map.layer(state.info.height_colors),
+    legend: scaleLegend(map, "mean height of each cell's corners"),
+    frames,
+    build,
+  };
 }
 
 const VIEWS = {
@@ -585,7 +703,7 @@ const VIEWS = {
     },
   },
   sample: {
-    verb: "drawing a random tiling",
+    verb: sampleVerb,
     async run(ask, options = {}) {
       const a = await ask("sample", { seed: options.seed ?? null });
       if (!a.tileable) return noTilingView(a.proof);
@@ -593,7 +711,8 @@ const VIEWS = {
       return tilingView("A uniformly random tiling", a, {
         kind: "sample",
         seed: a.seed,
-        text: `Seed ${a.seed}: every tiling was equally likely (${a.method}, ${seconds(a.seconds)}). Re-roll for another; the same seed gives the same tiling. ${CLASS_WORDS}`,
+        method: a.method,
+        text: `Seed ${a.seed}: every tiling was equally likely. Drawn by ${SAMPLERS[a.method] || a.method} (method "${a.method}") in ${seconds(a.seconds)}. Re-roll for another; the same seed gives the same tiling. ${CLASS_WORDS}`,
       });
     },
   },
@@ -621,6 +740,27 @@ const VIEWS = {
       };
     },
   },
+  heights: {
+    verb: "computing the height function",
+    async run(ask) {
+      const shown = perfectTiling();
+      const a = await ask("heights", shown ? { dominoes: shown } : {});
+      if (!a.tileable) {
+        const view = noTilingView(a.proof);
+        view.title = `No tiling, so no height function: ${KIND_WORDS[a.proof.kind]}`;
+        return view;
+      }
+      return heightsView(a, shown ? "the tiling shown" : `a tiling found by ${a.found_by}`);
+    },
+  },
+  flips: {
+    label: "Flips",
+    verb: "finding a shortest path of flips",
+    async run(ask, { to, start }) {
+      const a = await ask("flips", { dominoes: start.dominoes, to });
+      return flipAnimation(start, a);
+    },
+  },
   kuhn: {
     verb: "running Kuhn's algorithm",
     async run(ask) {
@@ -642,6 +782,7 @@ function setView(view) {
   const box = $("view");
   $("bound-box").hidden = true;
   $("player").hidden = true;
+  $("flip-box").hidden = true;
   $("seed-box").hidden = !(view && view.seed !== undefined);
   document.querySelectorAll("[data-view]").forEach((b) => b.classList.toggle("active", Boolean(view && b.dataset.view === view.name)));
   if (!view) {
@@ -652,6 +793,15 @@ function setView(view) {
   box.hidden = false;
   $("view-title").textContent = view.title;
   $("view-text").textContent = view.text || "";
+  const notes = $("view-notes");
+  notes.innerHTML = "";
+  for (const note of view.notes || []) {
+    const li = document.createElement("li");
+    li.textContent = note;
+    notes.append(li);
+  }
+  notes.hidden = !(view.notes && view.notes.length);
+  showFlipButtons(view.heights);
   setLegend(view.legend || []);
   if (view.bound && view.bound.deficiency > 0) {
     $("bound-box").hidden = false;
@@ -659,6 +809,24 @@ function setView(view) {
   }
   if (view.frames) $("player").hidden = false;
   updateControls();
+}
+
+// "Flip down / up" under a height function: a shortest path of flips to the least
+// or greatest tiling of the class, animated (when there are not too many).
+function showFlipButtons(a) {
+  $("flip-box").hidden = !a;
+  if (!a) return;
+  const limit = state.info.limits.flips;
+  for (const [id, n, words] of [["flip-down", a.flips_down, "least"], ["flip-up", a.flips_up, "greatest"]]) {
+    const button = $(id);
+    button.disabled = n === 0 || n > limit;
+    button.title =
+      n === 0
+        ? `this is the ${words} tiling: no flip leads further`
+        : n > limit
+          ? `${n.toLocaleString("en")} flips: the animation shows at most ${limit.toLocaleString("en")}`
+          : `watch the ${plural(n, "flip")} to the ${words} tiling`;
+  }
 }
 
 function cancelAction() {
@@ -697,7 +865,7 @@ async function runView(name, options) {
   // Each question of the view runs in the action lane; a newer click cancels it.
   const ask = async (question, body) => {
     current = state.action.start(question, { region, ...body });
-    showJob(current, spec.verb);
+    showJob(current, typeof spec.verb === "function" ? spec.verb() : spec.verb);
     setBusy();
     const answer = await current.result;
     if (!state.action.isCurrent(current) || state.grid.key() !== key) throw new DOMException("stale", "AbortError");
@@ -710,8 +878,8 @@ async function runView(name, options) {
     if (view.frames) startAnimation(view);
     redraw();
   } catch (err) {
-    const label = document.querySelector(`[data-view="${name}"]`).textContent;
-    showError(err, `${label}: `);
+    const button = document.querySelector(`[data-view="${name}"]`);
+    showError(err, `${spec.label || button.textContent}: `);
   } finally {
     if (current && state.action.isCurrent(current)) {
       state.action.done(current);
@@ -725,6 +893,8 @@ document.querySelectorAll("[data-view]").forEach((button) => {
   button.addEventListener("click", () => runView(button.dataset.view));
 });
 $("reroll").addEventListener("click", () => runView("sample"));
+$("flip-down").addEventListener("click", () => state.view && state.view.heights && runView("flips", { to: "min", start: state.view.heights }));
+$("flip-up").addEventListener("click", () => state.view && state.view.heights && runView("flips", { to: "max", start: state.view.heights }));
 $("replay").addEventListener("click", () => {
   const seed = Number($("seed").value);
   if (!Number.isInteger(seed) || seed < 0) {
@@ -757,6 +927,18 @@ function setLegend(items) {
   legend.innerHTML = "";
   for (const item of items) {
     const span = document.createElement("span");
+    if (item.gradient) {
+      // a colour scale: low end, the colours, high end, and what they mean
+      span.className = "scale";
+      const stops = item.gradient.filter((_, i) => i % 16 === 0 || i === item.gradient.length - 1);
+      const bar = document.createElement("i");
+      bar.style.background = `linear-gradient(to right, ${stops.join(", ")})`;
+      const caption = document.createElement("small");
+      caption.textContent = item.text;
+      span.append(item.low, bar, item.high, caption);
+      legend.append(span);
+      continue;
+    }
     const swatch = document.createElement("i");
     swatch.style.background = item.fill;
     if (item.dot) swatch.className = "dot";
@@ -851,7 +1033,7 @@ function showFrame(i) {
   anim.index = Math.max(0, Math.min(anim.frames.length - 1, i));
   const f = anim.frames[anim.index];
   const layers = anim.view.build(f);
-  Object.assign(state.view, { dominoes: layers.dominoes, fills: layers.fills, path: layers.path, dots: layers.dots });
+  Object.assign(state.view, { fills: undefined, path: undefined, dots: undefined, ...layers });
   $("frame").value = anim.index;
   $("frame-text").textContent = f.caption;
   redraw();
@@ -929,21 +1111,45 @@ function download(name, blob) {
   setTimeout(() => URL.revokeObjectURL(url), 10000);
 }
 
-// The picture, cropped to the region, at a size that suits it.
+// The picture, cropped to the region, at a size that suits it; a colour map
+// gets its scale underneath, sized with the picture.
 function pictureScene() {
   const box = state.grid.box();
   const rows = box[2] - box[0], cols = box[3] - box[1];
   const s = Math.max(2, Math.min(60, Math.floor(2000 / Math.max(rows, cols))));
   const margin = Math.max(4, Math.round(s / 2));
-  const width = cols * s + 2 * margin, height = rows * s + 2 * margin;
-  return { box, width, height, s, ox: margin - box[1] * s, oy: margin - box[0] * s };
+  const scaled = Boolean(state.view && state.view.heat);
+  const unit = Math.max(1, Math.min(2.5, (cols * s) / 800)); // the scale's text: 12 px at 800 px wide
+  const width = Math.max(cols * s + 2 * margin, scaled ? 340 : 0);
+  const height = rows * s + 2 * margin + (scaled ? Math.round(58 * unit) : 0);
+  const ox = (width - cols * s) / 2 - box[1] * s;
+  return { box, width, height, s, ox, oy: margin - box[0] * s, scaled, unit, bottom: rows * s + 2 * margin };
+}
+
+function paintPicture(painter, p) {
+  render(painter, { grid: state.grid, box: p.box, s: p.s, ox: p.ox, oy: p.oy, paper: false, view: state.view });
+  if (p.scaled) {
+    const legend = state.view.legend[0];
+    const width = Math.min(260 * p.unit, p.width - 120);
+    renderScale(painter, {
+      x: (p.width - width) / 2,
+      y: p.bottom + 6 * p.unit,
+      width,
+      height: 14 * p.unit,
+      size: 12 * p.unit,
+      colors: legend.gradient,
+      low: legend.low,
+      high: legend.high,
+      caption: legend.text,
+    });
+  }
 }
 
 export function svgPicture() {
   const p = pictureScene();
   const painter = new SvgPainter(p.width, p.height);
   painter.parts.push(`<rect width="${p.width}" height="${p.height}" fill="#ffffff"/>`);
-  render(painter, { grid: state.grid, box: p.box, s: p.s, ox: p.ox, oy: p.oy, paper: false, view: state.view });
+  paintPicture(painter, p);
   return painter.toString();
 }
 
@@ -955,8 +1161,19 @@ function pngPicture() {
   const ctx = off.getContext("2d");
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, p.width, p.height);
-  render(new CanvasPainter(ctx), { grid: state.grid, box: p.box, s: p.s, ox: p.ox, oy: p.oy, paper: false, view: state.view });
+  paintPicture(new CanvasPainter(ctx), p);
   return off;
+}
+
+// What the TikZ export asks the server to draw: what the view shows.
+function tikzRequest(view) {
+  if (!view) return { show: "region" };
+  if (view.proof) return { show: "proof" };
+  if (!view.dominoes || !view.dominoes.length) return { show: "region" };
+  if (view.heat) return { show: "heights", dominoes: view.dominoes };
+  const show = view.marks && view.bound ? "bound" : "tiling";
+  const colors = view.scheme === "orientation" ? "orientation" : view.dominoes.map((_, i) => (view.fills ? view.fills[i] : THEME.matched));
+  return { show, dominoes: view.dominoes, colors };
 }
 
 function baseName() {
@@ -972,6 +1189,22 @@ $("export-png").addEventListener("click", () => {
 });
 $("export-svg").addEventListener("click", () => {
   download(`${baseName()}.svg`, new Blob([svgPicture()], { type: "image/svg+xml" }));
+});
+$("export-tikz").addEventListener("click", async () => {
+  if (state.grid.count() === 0) return;
+  const name = `${baseName()}.tex`;
+  try {
+    const job = state.action.start("tikz", { region: state.grid.toAscii(), ...tikzRequest(state.view) });
+    showJob(job, "writing the TikZ picture");
+    const answer = await job.result;
+    state.action.done(job);
+    download(name, new Blob([answer.text], { type: "application/x-tex;charset=utf-8" }));
+  } catch (err) {
+    showError(err, "Picture (.tex): ");
+  } finally {
+    showJob(null);
+    setBusy();
+  }
 });
 $("export-tiling").addEventListener("click", async () => {
   if (!state.tiling) return;
@@ -1007,6 +1240,7 @@ function updateControls() {
   $("export-region").disabled = !r;
   $("export-png").disabled = empty;
   $("export-svg").disabled = empty;
+  $("export-tikz").disabled = empty;
   $("export-tiling").disabled = !state.tiling;
 }
 
@@ -1047,6 +1281,11 @@ window.explorer = {
   },
   svgPicture,
   pngPicture,
+  // the size of the corner heights as drawn now (0: cells too small, not written)
+  cornerFontSize() {
+    const heat = state.view && state.view.heat;
+    return heat ? cornerFontSize(state.geometry.s, heat.digits) : 0;
+  },
 };
 
 start();

@@ -3,7 +3,8 @@
 //
 // A scene is the grid (the region), a window of it (`box`), the geometry (cell
 // size `s`, offset `ox`, `oy`) and a view: layers computed from the server's
-// answers (dominoes with their fills, marked cells, dots, a path, labels).
+// answers (dominoes with their fills, marked cells, dots, a path, labels, a
+// colour map of the height function with its slits and corner heights).
 
 export const THEME = {
   paper: "#ffffff",
@@ -33,7 +34,7 @@ export class CanvasPainter {
   }
 
   // One colour per cell (index into palette; null entries are not painted).
-  raster(rows, cols, index, palette, x, y, s) {
+  raster(rows, cols, index, palette, x, y, s, sy = s) {
     const image = new ImageData(cols, rows);
     const data = image.data;
     const table = palette.map((p) => (p ? rgb(p) : null));
@@ -50,7 +51,7 @@ export class CanvasPainter {
     off.height = rows;
     off.getContext("2d").putImageData(image, 0, 0);
     this.ctx.imageSmoothingEnabled = false;
-    this.ctx.drawImage(off, x, y, cols * s, rows * s);
+    this.ctx.drawImage(off, x, y, cols * s, rows * sy);
   }
 
   rects(flat, { fill, stroke, width = 1, radius = 0 }) {
@@ -71,7 +72,7 @@ export class CanvasPainter {
     }
   }
 
-  lines(flat, { stroke, width = 1 }) {
+  lines(flat, { stroke, width = 1, dash = null }) {
     const ctx = this.ctx;
     ctx.beginPath();
     for (let i = 0; i < flat.length; i += 4) {
@@ -80,8 +81,10 @@ export class CanvasPainter {
     }
     ctx.strokeStyle = stroke;
     ctx.lineWidth = width;
-    ctx.lineCap = "square";
+    ctx.lineCap = dash ? "butt" : "square";
+    ctx.setLineDash(dash || []);
     ctx.stroke();
+    ctx.setLineDash([]);
   }
 
   polyline(flat, { stroke, width = 2 }) {
@@ -114,12 +117,19 @@ export class CanvasPainter {
     }
   }
 
-  text(x, y, str, { size, fill, weight = 600 }) {
+  text(x, y, str, { size, fill, weight = 600, halo = null, align = "center" }) {
     const ctx = this.ctx;
     ctx.font = `${weight} ${size}px system-ui, sans-serif`;
-    ctx.fillStyle = fill;
-    ctx.textAlign = "center";
+    ctx.textAlign = align;
     ctx.textBaseline = "middle";
+    if (halo) {
+      // a rim of the background colour keeps the number legible on any fill
+      ctx.strokeStyle = halo;
+      ctx.lineWidth = Math.max(2, size * 0.3);
+      ctx.lineJoin = "round";
+      ctx.strokeText(str, x, y);
+    }
+    ctx.fillStyle = fill;
     ctx.fillText(str, x, y);
   }
 }
@@ -131,7 +141,7 @@ export class SvgPainter {
     this.parts = [];
   }
 
-  raster(rows, cols, index, palette, x, y, s) {
+  raster(rows, cols, index, palette, x, y, s, sy = s) {
     // one path per colour, made of the horizontal runs of that colour
     const runs = palette.map(() => []);
     for (let r = 0; r < rows; r++) {
@@ -140,7 +150,7 @@ export class SvgPainter {
         const k = index[r * cols + c];
         let e = c + 1;
         while (e < cols && index[r * cols + e] === k) e++;
-        if (palette[k]) runs[k].push(`M${fmt(x + c * s)} ${fmt(y + r * s)}h${fmt((e - c) * s)}v${fmt(s)}h${fmt(-(e - c) * s)}z`);
+        if (palette[k]) runs[k].push(`M${fmt(x + c * s)} ${fmt(y + r * sy)}h${fmt((e - c) * s)}v${fmt(sy)}h${fmt(-(e - c) * s)}z`);
         c = e;
       }
     }
@@ -157,10 +167,11 @@ export class SvgPainter {
     this.parts.push(`<path d="${d.join("")}" fill="${fill || "none"}"${strokeAttr}/>`);
   }
 
-  lines(flat, { stroke, width = 1 }) {
+  lines(flat, { stroke, width = 1, dash = null }) {
     const d = [];
     for (let i = 0; i < flat.length; i += 4) d.push(`M${fmt(flat[i])} ${fmt(flat[i + 1])}L${fmt(flat[i + 2])} ${fmt(flat[i + 3])}`);
-    if (d.length) this.parts.push(`<path d="${d.join("")}" fill="none" stroke="${stroke}" stroke-width="${fmt(width)}" stroke-linecap="square"/>`);
+    const style = dash ? ` stroke-linecap="butt" stroke-dasharray="${dash.map(fmt).join(" ")}"` : ' stroke-linecap="square"';
+    if (d.length) this.parts.push(`<path d="${d.join("")}" fill="none" stroke="${stroke}" stroke-width="${fmt(width)}"${style}/>`);
   }
 
   polyline(flat, { stroke, width = 2 }) {
@@ -176,9 +187,11 @@ export class SvgPainter {
     }
   }
 
-  text(x, y, str, { size, fill, weight = 600 }) {
+  text(x, y, str, { size, fill, weight = 600, halo = null, align = "center" }) {
+    const rim = halo ? ` stroke="${halo}" stroke-width="${fmt(Math.max(2, size * 0.3))}" stroke-linejoin="round" paint-order="stroke"` : "";
+    const anchor = { center: "middle", left: "start", right: "end" }[align];
     this.parts.push(
-      `<text x="${fmt(x)}" y="${fmt(y)}" font-family="system-ui, sans-serif" font-size="${fmt(size)}" font-weight="${weight}" fill="${fill}" text-anchor="middle" dominant-baseline="central">${str}</text>`,
+      `<text x="${fmt(x)}" y="${fmt(y)}" font-family="system-ui, sans-serif" font-size="${fmt(size)}" font-weight="${weight}" fill="${fill}"${rim} text-anchor="${anchor}" dominant-baseline="central">${str}</text>`,
     );
   }
 
@@ -220,13 +233,36 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
   const [r0, c0, r1, c1] = box;
   const rows = r1 - r0, cols = c1 - c0;
   const x0 = ox + c0 * s, y0 = oy + r0 * s;
+  const heat = view && view.heat;
 
-  // Cell fills: paper, the two colours of the region, marked cells on top.
-  const palette = [paper ? theme.paper : null, theme.light, theme.dark];
-  const index = new Uint8Array(rows * cols);
+  // Squared paper: thin lines between all squares, when they are big enough to
+  // see; over the cells' two colours, but under a colour map.
+  const paperLines = () => {
+    if (!paper || s < 6) return;
+    const flat = [];
+    for (let r = r0; r <= r1; r++) flat.push(x0, oy + r * s, x0 + cols * s, oy + r * s);
+    for (let c = c0; c <= c1; c++) flat.push(ox + c * s, y0, ox + c * s, y0 + rows * s);
+    painter.lines(flat, { stroke: theme.paperLine, width: 1 });
+  };
+  if (heat) paperLines();
+
+  // Cell fills: paper, the two colours of the region (or the colour map), marked cells on top.
+  const palette = [paper && !heat ? theme.paper : null, theme.light, theme.dark];
+  const index = new Uint16Array(rows * cols);
   for (let r = r0; r < r1; r++) {
     for (let c = c0; c < c1; c++) {
       if (grid.has(r, c)) index[(r - r0) * cols + (c - c0)] = 1 + ((r + c) % 2);
+    }
+  }
+  if (heat) {
+    const base = palette.length;
+    palette.push(...heat.colors);
+    const top = heat.colors.length - 1;
+    for (let r = r0; r < r1; r++) {
+      for (let c = c0; c < c1; c++) {
+        const level = heat.level(r, c);
+        if (level !== null) index[(r - r0) * cols + (c - c0)] = base + Math.max(0, Math.min(top, level));
+      }
     }
   }
   const labels = [];
@@ -241,14 +277,7 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
     }
   }
   painter.raster(rows, cols, index, palette, x0, y0, s);
-
-  // Squared paper: thin lines between all squares, when they are big enough to see.
-  if (paper && s >= 6) {
-    const flat = [];
-    for (let r = r0; r <= r1; r++) flat.push(x0, oy + r * s, x0 + cols * s, oy + r * s);
-    for (let c = c0; c <= c1; c++) flat.push(ox + c * s, y0, ox + c * s, y0 + rows * s);
-    painter.lines(flat, { stroke: theme.paperLine, width: 1 });
-  }
+  if (!heat) paperLines();
 
   // The boundary of the region: every side between a cell and a non-cell.
   const edges = [];
@@ -278,14 +307,18 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
 
   if (!view) return;
 
-  // Dominoes, grouped by fill.
-  if (view.dominoes && view.dominoes.length) {
-    const gap = s >= 8 ? s * 0.07 : 0;
-    const radius = s >= 8 ? s * 0.2 : 0;
-    const width = s >= 8 ? Math.max(1, s * 0.045) : s >= 4 ? 0.6 : 0;
+  if (heat) renderSlits(painter, { s, ox, oy, heat, theme });
+
+  // Dominoes, grouped by fill (over a colour map: outlines only, edge to edge,
+  // and none on small cells, where they would hide the map).
+  if (view.dominoes && view.dominoes.length && !(heat && s < 8)) {
+    const flat = Boolean(heat);
+    const gap = s >= 8 && !flat ? s * 0.07 : 0;
+    const radius = s >= 8 && !flat ? s * 0.2 : 0;
+    const width = s >= 8 ? Math.max(1, s * (flat ? 0.035 : 0.045)) : s >= 4 ? 0.6 : 0;
     const groups = new Map();
     view.dominoes.forEach((d, i) => {
-      const fill = view.outlineOnly ? null : view.fills ? view.fills[i] : theme.matched;
+      const fill = view.outlineOnly || flat ? null : view.fills ? view.fills[i] : theme.matched;
       if (!groups.has(fill)) groups.set(fill, []);
       groups.get(fill).push(
         ox + d[1] * s + gap,
@@ -298,6 +331,8 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
       painter.rects(flat, { fill, stroke: theme.edge, width: view.outlineOnly ? Math.max(1, width * 1.6) : width, radius });
     }
   }
+
+  if (heat) renderHeights(painter, { grid, box, s, ox, oy, heat, theme });
 
   if (labels.length && s >= 16) {
     for (const [r, c, text] of labels) painter.text(ox + (c + 0.5) * s, oy + (r + 0.5) * s, text, { size: s * 0.42, fill: theme.edge });
@@ -325,4 +360,60 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
     const ends = [flat[0], flat[1], flat[flat.length - 2], flat[flat.length - 1]];
     painter.dots(ends, Math.max(2.5, s * 0.2), { fill: theme.mark, stroke: theme.edge, width: 1 });
   }
+}
+
+// The slits where the height jumps, under the dominoes' outlines: an ink dash
+// on a white line, visible on every colour of the map.
+function renderSlits(painter, { s, ox, oy, heat, theme }) {
+  if (!heat.slits || !heat.slits.length || s < 3) return;
+  const flat = [];
+  for (const [[ya, xa], [yb, xb]] of heat.slits) flat.push(ox + xa * s, oy + ya * s, ox + xb * s, oy + yb * s);
+  const width = Math.max(1.2, Math.min(3, s * 0.08));
+  painter.lines(flat, { stroke: "#ffffff", width: width * 2 });
+  painter.lines(flat, { stroke: theme.edge, width, dash: [Math.max(2, s * 0.16), Math.max(2, s * 0.1)] });
+}
+
+// Over the dominoes: the corner heights (when cells are large enough for the
+// longest number) and a ring on each hole's flux corner.
+export function renderHeights(painter, { box, s, ox, oy, heat, theme = THEME }) {
+  const [r0, c0, r1, c1] = box;
+  const within = (r, c) => r >= r0 && r <= r1 && c >= c0 && c <= c1;
+  const size = cornerFontSize(s, heat.digits);
+  if (heat.heights && size) {
+    heat.heights.forEach((row, r) => {
+      row.forEach((h, c) => {
+        if (h === null || !within(r, c)) return;
+        painter.text(ox + c * s, oy + r * s, signed(h), { size, fill: theme.edge, weight: 600, halo: "#ffffff" });
+      });
+    });
+  }
+  if (heat.anchors && heat.anchors.length) {
+    const flat = [];
+    for (const [r, c] of heat.anchors) if (within(r, c)) flat.push(ox + c * s, oy + r * s);
+    const radius = size ? size * 1.15 : Math.max(3, s * 0.3);
+    painter.dots(flat, radius, { fill: null, stroke: "#ffffff", width: 3.5 });
+    painter.dots(flat, radius, { fill: null, stroke: theme.mark, width: 2 });
+  }
+}
+
+// The font size of corner heights, or 0 when the cells are too small for
+// numbers of `digits` characters (minus sign included) to stand apart.
+export function cornerFontSize(s, digits) {
+  const size = Math.max(8, Math.min(13, s * 0.3));
+  return s >= 18 && s >= 0.62 * size * digits + 8 ? size : 0;
+}
+
+// A height as written: with a true minus sign.
+export const signed = (h) => (h < 0 ? `\u2212${-h}` : String(h));
+
+// A colour scale: the colours from low to high left to right, the two ends
+// and a caption written under it.
+export function renderScale(painter, { x, y, width, height, colors, low, high, caption, size = 12, theme = THEME }) {
+  const index = new Uint16Array(colors.length).map((_, i) => i);
+  painter.raster(1, colors.length, index, colors, x, y, width / colors.length, height);
+  painter.rects([x, y, width, height], { fill: null, stroke: theme.edge, width: 1 });
+  const mid = y + height / 2;
+  painter.text(x - size / 2, mid, low, { size, fill: theme.edge, weight: 500, align: "right" });
+  painter.text(x + width + size / 2, mid, high, { size, fill: theme.edge, weight: 500, align: "left" });
+  painter.text(x + width / 2, y + height + size * 1.1, caption, { size, fill: theme.edge, weight: 500 });
 }
