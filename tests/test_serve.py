@@ -459,7 +459,7 @@ def test_cell_means_and_slits_are_those_tiling_plot_draws(region):
     assert (ours.mask == theirs.mask).all()
     assert np.allclose(ours.filled(0), theirs.filled(0))
     crossed = {(s["side"][0], s["side"][1]) for s in slits(jumps)}
-    drawn = {(round(a[1] + 0.5), round(a[0] - 0.5)) for a, _ in _slits(region)}
+    drawn = {(round(a[1] + 0.5), round(a[0] - 0.5)) for a, _ in _slits(t, h)}
     assert crossed == drawn
     assert not jumps[1].any()  # the slits are vertical: they cross horizontal sides only
 
