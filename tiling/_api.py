@@ -94,7 +94,7 @@ def count(
     region : Region
     method : {"auto", "dp", "kasteleyn", "brute"}
         ``"dp"``: broken-profile transfer method, O(cells 2^width), best for
-        narrow regions.  ``"kasteleyn"``: |det K| for a Kasteleyn signing K
+        narrow regions.  ``"kasteleyn"``: ``|det K|`` for a Kasteleyn signing K
         (Kasteleyn 1961), computed modulo primes and combined by the Chinese
         remainder theorem; polynomial in the number of cells.  ``"brute"``:
         backtracking enumeration, for tiny regions and tests.  ``"auto"``

@@ -7,8 +7,8 @@ product of their weights.  The same matrix read as a resistor network gives
 the effective resistance between two vertices as a ratio of two such minors.
 Every determinant here is computed exactly by :func:`tiling.linalg.det`
 (determinants modulo word-size primes, combined by the Chinese remainder
-theorem), so the answers are Python ints and :class:`fractions.Fraction`s of
-any size.
+theorem), so the answers are Python ints and fractions (:class:`fractions.Fraction`)
+of any size.
 
 Graphs are :mod:`networkx` graphs (``Graph`` or ``MultiGraph``) or a
 :class:`~tiling.Region`, read as its cell graph: one vertex per cell,

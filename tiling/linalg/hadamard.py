@@ -48,7 +48,7 @@ def _is_diagonally_dominant_symmetric(mat):
 def hadamard_square(mat: Any) -> int:
     """An integer ``B`` with ``det(mat)^2 <= B``, proven.
 
-    Hadamard: |det A| <= prod of row 2-norms, and likewise of column 2-norms;
+    Hadamard: ``|det A| <= prod`` of row 2-norms, and likewise of column 2-norms;
     the squared norms are exact integers, so the products are exact.  For a
     symmetric diagonally dominant matrix with a non-negative diagonal (a
     Laplacian) det <= prod of the diagonal, which is sharper.

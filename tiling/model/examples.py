@@ -197,6 +197,7 @@ def _check_board(height, width, who, even_height=False, even_width=False):
         raise TilingError(f"{who}() needs an even {need}, got {h} x {w}")
 
 
+#: The named examples by the names the command line's ``--example`` takes.
 EXAMPLES: dict[str, Callable[[], Region]] = {
     "chessboard": chessboard,
     "mutilated": mutilated_chessboard,

@@ -22,7 +22,7 @@ The cover bound uses the deficiency form of Hall's theorem (König 1931,
 Ore 1955).  For a set S0 of colour-0 cells and a set S1 of colour-1 cells,
 every placement of dominoes leaves at least
 
-    max(0, |S0| - |N(S0)|) + max(0, |S1| - |N(S1)|)
+    ``max(0, |S0| - |N(S0)|) + max(0, |S1| - |N(S1)|)``
 
 cells uncovered (the two sets are disjoint, and each one's covered cells
 are paired with distinct cells of its neighbourhood).  The bound is tight:

@@ -58,6 +58,7 @@ def _aztec(n):
     return Region.aztec_diamond(n)
 
 
+#: The regions the page offers ready-made (``GET /api/preset/<name>``), by name.
 PRESETS: dict[str, Preset] = {
     p.name: p
     for p in (

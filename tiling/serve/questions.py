@@ -411,6 +411,7 @@ class Question:
     fields: tuple[str, ...] = ()
 
 
+#: The questions of the JSON interface (``POST /api/<name>``), by name.
 QUESTIONS: dict[str, Question] = {
     q.name: q
     for q in (
