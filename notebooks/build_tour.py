@@ -272,7 +272,68 @@ plt.close(fig)""",
     ),
     (
         "md",
-        """## 10. From the command line
+        """## 10. Heights and flips
+
+Thurston's height function turns a tiling into a surface: walking along a
+cell side the height rises by 1 when the cell on the left has colour 0 and
+falls by 1 when it has colour 1, except across the middle of a domino, where
+it changes by 3 the other way.  A *flip* turns two parallel dominoes in a
+2 x 2 block by a quarter turn and moves one height by 4, so the least number
+of flips between two tilings is a quarter of the L1 distance of their
+heights.  The least and greatest tilings come from shortest paths from the
+border, with no matching at all (Thurston's algorithm).""",
+    ),
+    (
+        "code",
+        """from tiling import heights
+
+board = Region.rectangle(6, 6)
+low, high = heights.min_tiling(board), heights.max_tiling(board)
+print(heights.height(low).tolist()[3], "<- the middle row of heights, least tiling")
+print(heights.flip_distance(low, high), "flips from the least to the greatest tiling")
+print("Thurston's test on the 7 x 7 figure:", heights.is_tileable(figure))
+fig, axes = plt.subplots(1, 2, figsize=(9, 4.5), layout="constrained")
+plot.draw_heights(low, labels=True, ax=axes[0])
+plot.draw_heights(high, labels=True, ax=axes[1]);""",
+    ),
+    (
+        "md",
+        """On a random Aztec diamond the frozen corners are flat facets of the
+height surface and the disordered middle is curved:""",
+    ),
+    (
+        "code",
+        """plot.draw_heights(tiling.sample_aztec(60, rng=3), style="surface");""",
+    ),
+    (
+        "md",
+        """## 11. Exactly uniform tilings of any region
+
+`tiling.sample` is exact on any region, holes included.  Away from narrow
+regions and Aztec diamonds it couples from the past: a monotone chain of
+random flips (and turns of the ring of dominoes around each hole) runs from
+the greatest and the least tiling, from further and further back with the
+same coins, until the two agree; the common tiling is then exactly uniform
+(Propp and Wilson 1996).  The ring has two tilings, which a thousand samples
+hit about equally often; a board with a large hole takes about a second.""",
+    ),
+    (
+        "code",
+        """from collections import Counter
+
+ring = examples.ring()
+print(sorted(Counter(t.to_ascii() for t in tiling.sample(ring, rng=1, size=1000, method="cftp")).values()))
+holes = [(r, c) for r in range(12, 24) for c in range(12, 24)]
+frame = Region.rectangle(36, 36).without(holes)
+print("sampled by", tiling.registry.choose("sample", frame).name)
+start = time.perf_counter()
+t = tiling.sample(frame, rng=4)
+print(f"{len(t)} dominoes in {time.perf_counter() - start:.2f} s; flux around the hole {heights.flux(t)}")
+plot.draw_tiling(t, colors="hv");""",
+    ),
+    (
+        "md",
+        """## 12. From the command line
 
 The same library as a command (`tiling --help`):
 
@@ -282,7 +343,10 @@ tiling solve shape.txt -o t.png   # a tiling, or the proof there is none (exit 1
 tiling cover shape.txt            # a maximum cover and its optimality proof
 tiling prove shape.txt            # the certificate, explained
 tiling sample --aztec 200 -o a.png
+tiling sample shape.txt --seed 1  # any region, holes included
+tiling heights shape.txt --sample -o h.png --style surface
 tiling trees --grid 30x30
+tiling serve --open               # the explorer page in your browser
 tiling demo                       # all of the above on built-in examples
 ```""",
     ),
