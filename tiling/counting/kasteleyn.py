@@ -41,7 +41,7 @@ from ..linalg.errors import MatrixTooLargeError
 from ..model.region import Region, require_region
 from .closed_forms import closed_form
 
-__all__ = ["matrix", "count_tilings", "estimated_seconds"]
+__all__ = ["matrix", "count_tilings", "estimated_seconds", "distinct_pieces", "tiling_pairing"]
 
 
 def _edge_signs(region: Region) -> tuple[np.ndarray, np.ndarray]:
@@ -177,17 +177,37 @@ def count_tilings(
     require_region(region, "count_tilings")
     if region.trivially_untileable():
         return 0
-    parts = [part for _, _, part in region.cropped_components()]
     total = 1
-    for part in parts:
-        piece = Region(part)
+    for piece, uses in distinct_pieces(region):
         value = closed_form(piece) if fast_path else None
         if value is None:
             value = _count_component(piece, progress, executor)
-        total *= value
+        total *= value**uses
         if total == 0:
             return 0
     return total
+
+
+def distinct_pieces(region: Region) -> list[tuple[Region, int]]:
+    """The connected components of ``region`` as cropped Regions, identical shapes once.
+
+    Returns ``(piece, uses)`` pairs: a region of ten thousand equal rings is
+    counted as one ring, raised to the ten thousandth power.  O(cells + box).
+    """
+    seen: dict = {}
+    for _, _, mask in region.cropped_components():
+        key = (mask.shape, np.packbits(mask).tobytes())
+        if key in seen:
+            seen[key][1] += 1
+        else:
+            seen[key] = [mask, 1]
+    return [(Region(mask), uses) for mask, uses in seen.values()]
+
+
+#: Components with at least this many cells are first given a tiling by
+#: Hopcroft-Karp: none means the count is 0 without a determinant, and the
+#: tiling pairs rows with columns for nested dissection.
+EXISTENCE_MIN = 64
 
 
 def _count_component(part, progress, executor):
@@ -197,11 +217,40 @@ def _count_component(part, progress, executor):
     # method="auto" asks estimated_seconds of every region, however small
     from ..linalg.determinant import det
 
-    K, _, _ = matrix(part)
+    K, cells0, cells1 = matrix(part)
+    pairing = None
+    if part.n_cells >= EXISTENCE_MIN:
+        pairing = tiling_pairing(part, cells0, cells1)
+        if pairing is None:
+            return 0  # no perfect matching: no tiling, and det K = 0
     try:
-        return abs(det(K, progress=progress, executor=executor))
+        return abs(det(K, pairing=pairing, progress=progress, executor=executor))
     except MatrixTooLargeError as exc:
         raise TooLargeError(f"Kasteleyn's method: {exc}") from None
+
+
+def tiling_pairing(part: Region, cells0: np.ndarray, cells1: np.ndarray) -> np.ndarray | None:
+    """For each colour-0 cell, the colour-1 cell it shares a domino with in some tiling.
+
+    The tiling comes from Hopcroft-Karp (:func:`tiling.matching.hopcroft_karp`,
+    O(E sqrt V)); None when ``part`` has no tiling.  Row ``i`` of the
+    Kasteleyn matrix is then paired with column ``pairing[i]``: a perfect
+    matching of its pattern, as nested dissection needs.
+    """
+    from ..matching import hopcroft_karp
+
+    cover = hopcroft_karp(part)
+    if not cover.is_perfect:
+        return None
+    index = np.full(part.shape, -1, dtype=np.int64)
+    index[cells0[:, 0], cells0[:, 1]] = np.arange(len(cells0))
+    index[cells1[:, 0], cells1[:, 1]] = np.arange(len(cells1))
+    a, b = cover.dominoes[:, 0], cover.dominoes[:, 1]
+    a_first = (a.sum(axis=1) % 2 == 0)[:, None]
+    zero, one = np.where(a_first, a, b), np.where(a_first, b, a)
+    pairing = np.empty(len(cells0), dtype=np.int64)
+    pairing[index[zero[:, 0], zero[:, 1]]] = index[one[:, 0], one[:, 1]]
+    return pairing
 
 
 def estimated_seconds(region: Region) -> float:
