@@ -185,7 +185,7 @@ class Schedule:
                 slot_ops[key][0].append(src.ravel())
                 slot_ops[key][1].append(tgt.ravel())
         last_use = {}
-        for (gv, gc, slot), (src, tgt) in sorted(slot_ops.items()):
+        for (gv, gc, _slot), (src, tgt) in sorted(slot_ops.items()):
             groups[gv].gathers.append((gc, np.concatenate(src), np.concatenate(tgt)))
             last_use[gc] = max(last_use.get(gc, -1), gv)
         for gi, g in enumerate(groups):

@@ -309,7 +309,7 @@ def _run_dissection(csr, pairing, bound_square, progress, executor):
     Kasteleyn matrices paired by a tiling, whose leading blocks count
     spanning forests and tilings of subregions; possible for other matrices).
     """
-    from ._frontal import FLOAT_PRIME_BITS, build_schedule, residues
+    from ._frontal import FLOAT_PRIME_BITS, build_schedule
 
     schedule = build_schedule(csr, pairing)
     target = 4 * bound_square
