@@ -185,8 +185,8 @@ def _count_auto(region: Region, progress: bool, executor: Any) -> int:
         if not isinstance(m, registry.Method):
             value = closed_shape_count(m)
         else:
-            if m.name != "kasteleyn" and _existence_pays(piece, seconds) and not _tileable(piece):
-                return 0  # Kasteleyn's method runs this check itself, before any determinant
+            if _existence_pays(piece, seconds) and not _tileable(piece):
+                return 0  # no tiling: a Hall set, found without any determinant
             value = _run(m, piece, progress=progress, executor=executor)
         total *= value**uses
         if total == 0:

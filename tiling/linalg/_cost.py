@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 __all__ = [
+    "det_seconds",
     "dense_prime_seconds",
     "divisor_seconds",
     "dissection_prime_seconds",
@@ -46,3 +47,37 @@ def dissection_prime_seconds(n: float, nnz: float) -> float:
     vectorised passes.
     """
     return 2e-3 + 3.5e-6 * n * max(1.0, math.log2(max(n, 2.0)) / 12.0) * (nnz / max(n, 1.0)) / 4.0
+
+
+def det_seconds(matrix) -> float:
+    """Predicted seconds of :func:`tiling.linalg.det` on ``matrix`` (plans the sweep: O(m log n)).
+
+    The sweep's dense remainder ``d`` and Hadamard's bound fix the stages:
+    the sweep, the p-adic divisor (when ``d >= DIVISOR_MIN``), then the
+    primes for Hadamard's slack (dense, or by nested dissection when that
+    is cheaper); without a divisor every prime.
+    """
+    from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
+    from ._matrix import as_matrix
+    from ._plan import best_plan
+    from .hadamard import hadamard_square
+
+    csr = as_matrix(matrix, "estimated_seconds()")
+    n = csr.shape[0]
+    if n == 0:
+        return 1e-5
+    plan = best_plan(csr)
+    if plan is None:
+        return 1e-3
+    bits = hadamard_square(csr).bit_length() / 2
+    nd_prime = dissection_prime_seconds(n, csr.nnz)
+    if plan.d > MAX_DENSE:
+        return bits / 22 * nd_prime
+    seconds = sweep_seconds(n, plan.d, bits)
+    if plan.d >= DIVISOR_MIN:
+        seconds += divisor_seconds(plan.d, bits)
+        slack = 0.2 * bits  # Hadamard's bound over the count: about a fifth on planar graphs
+    else:
+        slack = bits
+    per_bit = min(dense_prime_seconds(plan.d) / (PRIME_BITS - 1), nd_prime / 22)
+    return seconds + slack * per_bit
