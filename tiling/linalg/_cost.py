@@ -12,6 +12,7 @@ import math
 
 __all__ = [
     "det_seconds",
+    "plan_seconds",
     "dense_prime_seconds",
     "divisor_seconds",
     "dissection_prime_seconds",
@@ -57,7 +58,6 @@ def det_seconds(matrix) -> float:
     primes for Hadamard's slack (dense, or by nested dissection when that
     is cheaper); without a divisor every prime.
     """
-    from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
     from ._matrix import as_matrix
     from ._plan import best_plan
     from .hadamard import hadamard_square
@@ -70,14 +70,25 @@ def det_seconds(matrix) -> float:
     if plan is None:
         return 1e-3
     bits = hadamard_square(csr).bit_length() / 2
-    nd_prime = dissection_prime_seconds(n, csr.nnz)
-    if plan.d > MAX_DENSE:
+    return plan_seconds(n, csr.nnz, plan.d, bits)
+
+
+def plan_seconds(n: float, nnz: float, d: float, bits: float, divisor: bool = True) -> float:
+    """Predicted seconds of the determinant once the sweep is planned (see :func:`det_seconds`).
+
+    ``n`` rows, ``nnz`` entries, a dense remainder of order ``d``, Hadamard's
+    bound of ``bits`` bits; ``divisor`` whether the p-adic divisor is tried.
+    """
+    from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
+
+    nd_prime = dissection_prime_seconds(n, nnz)
+    if d > MAX_DENSE:
         return bits / 22 * nd_prime
-    seconds = sweep_seconds(n, plan.d, bits)
-    if plan.d >= DIVISOR_MIN:
-        seconds += divisor_seconds(plan.d, bits)
+    seconds = sweep_seconds(n, d, bits)
+    if divisor and d >= DIVISOR_MIN:
+        seconds += divisor_seconds(d, bits)
         slack = 0.2 * bits  # Hadamard's bound over the count: about a fifth on planar graphs
     else:
         slack = bits
-    per_bit = min(dense_prime_seconds(plan.d) / (PRIME_BITS - 1), nd_prime / 22)
+    per_bit = min(dense_prime_seconds(d) / (PRIME_BITS - 1), nd_prime / 22)
     return seconds + slack * per_bit

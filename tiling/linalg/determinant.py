@@ -309,12 +309,15 @@ def _run_dissection(csr, pairing, bound_square, progress, executor):
     Kasteleyn matrices paired by a tiling, whose leading blocks count
     spanning forests and tilings of subregions; possible for other matrices).
     """
+    from ._cost import dissection_prime_seconds
     from ._frontal import FLOAT_PRIME_BITS, build_schedule
 
     schedule = build_schedule(csr, pairing)
     target = 4 * bound_square
     count = (target.bit_length() + 1) // 2 // (FLOAT_PRIME_BITS - 1) + 2
-    with Progress(count, "determinant (nested dissection)", enabled=progress) as bar:
+    expected = count * dissection_prime_seconds(csr.shape[0], csr.nnz)
+    label = "determinant (nested dissection)"
+    with Progress(count, label, enabled=progress, expected=expected) as bar:
         primes, values = _nd_residues(schedule, csr.data, 1, target, bar.update, executor)
     if not primes:
         return None  # a vanishing pivot block for every prime: singular leading block
@@ -362,9 +365,15 @@ def _map_batches(executor, schedule, data, primes, progress):
 
 
 def _run_plan(plan, bound_square, progress, executor, nd=None):
+    from ._cost import plan_seconds
+
     levels = max(len(plan.levels), 1)
     expected_primes = bound_square.bit_length() // (2 * PRIME_BITS - 2) + 1
-    with Progress(levels + expected_primes, "determinant", enabled=progress) as bar:
+    n = sum(len(lv["def_slots"]) + len(lv["con_rows"]) for lv in plan.levels)
+    expected = plan_seconds(n, 4 * n, plan.d, bound_square.bit_length() / 2, executor is None)
+    with Progress(
+        levels + expected_primes, "determinant", enabled=progress, expected=expected
+    ) as bar:
         schur, denominator = _sweep(plan, progress=bar.update)
         # det A = sign * det T * det S_num / denominator, and det S_num = q * divisor
         divisor = 1
