@@ -251,7 +251,7 @@ def det(
                 "det(): method='dissection' eliminates each row against a paired column; "
                 "this matrix has a zero on its diagonal, so pass pairing= (a perfect matching)"
             )
-        value = _run_dissection(csr, pairing, hadamard_square(csr), progress, executor)
+        value = _run_dissection(csr, pairing, _bound_square(csr), progress, executor)
         if value is not None:
             return value
         # a singular leading block in the dissection order: the sweep handles any matrix
@@ -260,7 +260,7 @@ def det(
         return 0  # a zero column
     if plan.d > MAX_DENSE:
         if method == "auto" and pairing is not None:
-            value = _run_dissection(csr, pairing, hadamard_square(csr), progress, executor)
+            value = _run_dissection(csr, pairing, _bound_square(csr), progress, executor)
             if value is not None:
                 return value
         raise MatrixTooLargeError(
@@ -270,7 +270,24 @@ def det(
             + ("" if pairing is not None else " (and has no pairing for nested dissection)")
         )
     nd = (csr, pairing) if method == "auto" and pairing is not None else None
-    return _run_plan(plan, hadamard_square(csr), progress, executor, nd)
+    return _run_plan(plan, _bound_square(csr, plan.d), progress, executor, nd)
+
+
+#: Matrices with fewer rows take Hadamard's bound as it is (its slack costs little).
+MMATRIX_MIN = 200
+
+
+def _bound_square(csr, d=None):
+    """A proven ``B >= det(A)**2``: Hadamard's, or for a diagonally dominant M-matrix (a
+    reduced Laplacian) the far tighter floating-point enclosure of :mod:`._mmatrix`."""
+    best = hadamard_square(csr)
+    if csr.shape[0] >= MMATRIX_MIN and (d is None or d >= DIVISOR_MIN):
+        from ._mmatrix import bound_square
+
+        tight = bound_square(csr)
+        if tight is not None:
+            best = min(best, tight)
+    return best
 
 
 def _check_pairing(csr, pairing):
