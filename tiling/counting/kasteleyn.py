@@ -36,7 +36,6 @@ from concurrent.futures import Executor
 import numpy as np
 
 from ..errors import TooLargeError
-from ..linalg._limits import DIVISOR_MIN
 from ..linalg.errors import MatrixTooLargeError
 from ..model.region import Region, require_region
 from .closed_forms import closed_form
@@ -256,28 +255,39 @@ def tiling_pairing(part: Region, cells0: np.ndarray, cells1: np.ndarray) -> np.n
 def estimated_seconds(region: Region) -> float:
     """A cheap prediction of :func:`count_tilings`'s run time (fast path off), in seconds.
 
-    Model, per component of ``N`` cells with narrow side ``w`` and ``m`` cells
-    in its holes: the sweep keeps ``d ~ w/2 + m/2`` vectors of big integers
-    (cost ~ N d); then a ``d x d`` p-adic solve and about ``N/600`` primes
-    (about ``N/122`` primes when ``d`` is small), each a ``d x d`` dense
-    determinant.  Constants measured on the development machine (2 cores,
-    shared).  O(N) to evaluate.
+    Model, per distinct component of ``N`` cells: the engine's sweep (see
+    :func:`tiling.linalg.det`) keeps a dense remainder of order ``d ~ c/2 +
+    0.4 g``, where ``c`` is the typical number of cells across the
+    component (the median over its rows, the narrow way) and ``g`` the
+    number of its holes (measured on boards with domino holes, rings and
+    strips: within 15% of the planned ``d``); the sweep's integers have about
+    3.5 bits per row of the component.  The stages' costs are those of
+    :mod:`tiling.linalg._cost`, plus the matrix, the Hopcroft-Karp tiling and
+    the sweep's plan (about 6 microseconds per cell).  O(cells + box) to
+    evaluate.
 
     Examples
     --------
     >>> estimated_seconds(Region.rectangle(20, 20)) < 1
     True
     """
+    from ..linalg._cost import plan_seconds
+
     require_region(region, "estimated_seconds")
     total = 0.0
-    for _, _, part in region.cropped_components():
-        n = int(part.sum())
-        holes = sum(len(h) for h in Region(part).holes())
-        d = min(part.shape) / 2 + holes / 2
-        if d < DIVISOR_MIN:
-            dense, primes = 0.0, n / 122 + 1
-        else:  # a p-adic solve, then the primes that Hadamard's slack needs
-            dense, primes = 7e-8 * d**3, n / 600 + 2
-        per_prime = 7e-10 * d**3 + 1e-7 * d**2 + 2e-4
-        total += 1e-3 + 1e-5 * n + 2e-7 * n * d + dense + primes * per_prime
+    for piece, _uses in distinct_pieces(region):  # equal pieces are counted once
+        part = piece.cropped().mask
+        if part.shape[1] > part.shape[0]:
+            part = part.T
+        n_cells = int(part.sum())
+        if n_cells % 2:
+            continue  # no tiling: counted at once
+        across = float(np.median(part.sum(axis=1)))
+        holes = len(piece.holes())
+        d = across / 2 + 0.4 * holes
+        n = n_cells / 2
+        entry_bits = 3.5 * part.shape[0]
+        seconds = 8e-3 + 6e-6 * n_cells  # the plan of three scan orders, the matrix, the tiling
+        seconds += plan_seconds(n, 4 * n, d, n, entry_bits=entry_bits)
+        total += seconds
     return total

@@ -25,19 +25,20 @@ def dense_prime_seconds(d: float) -> float:
     return 2e-4 + 1e-7 * d * d + 3.2e-10 * d**3
 
 
-def divisor_seconds(d: float, bits: float) -> float:
-    """The p-adic solve of a dense ``d x d`` system whose determinant has ``bits`` bits."""
-    # one LU modulo a prime, then about 2 bits / 60 lifting steps, each a product
-    # with the big-integer matrix (entries of about bits / d bits)
-    words = max(1.0, bits / max(d, 1.0) / 64.0)
+def divisor_seconds(d: float, bits: float, entry_bits: float) -> float:
+    """The p-adic solve of a dense ``d x d`` system whose determinant has ``bits`` bits
+    and whose entries have about ``entry_bits`` bits (python-flint's Dixon solver)."""
+    # its LU and set-up (fitted: 1.7 s at d = 469, 0.08 s at d = 136), then about
+    # 2 bits / 60 lifting steps, each a product with the big-integer matrix
+    words = max(1.0, entry_bits / 64.0)
     steps = 2.0 * bits / 60.0
-    return 5e-3 + 4e-10 * d**3 + 1.6e-9 * steps * d * d * words
+    return 5e-3 + 1.2e-8 * d**3 + 1e-9 * steps * d * d * words
 
 
-def sweep_seconds(n: float, d: float, bits: float) -> float:
-    """The integer sweep over ``n`` rows with vectors of up to ``d`` entries of ``bits / d``-ish bits."""
-    words = max(1.0, bits / max(math.sqrt(n), 1.0) / 64.0)
-    return 1e-3 + 2e-5 * n + 1.5e-7 * n * d * words**0.5
+def sweep_seconds(n: float, d: float, entry_bits: float) -> float:
+    """The integer sweep over ``n`` rows, vectors of up to ``d`` entries of ``entry_bits`` bits."""
+    words = max(1.0, entry_bits / 64.0)
+    return 1e-3 + 2e-6 * n + 1.5e-7 * n * d * words**0.5
 
 
 def dissection_prime_seconds(n: float, nnz: float) -> float:
@@ -70,25 +71,41 @@ def det_seconds(matrix) -> float:
     if plan is None:
         return 1e-3
     bits = hadamard_square(csr).bit_length() / 2
-    return plan_seconds(n, csr.nnz, plan.d, bits)
+    from ._mmatrix import mmatrix_parts
+
+    tight = mmatrix_parts(csr) is not None  # Laplacians: a proven bound without slack
+    return plan_seconds(n, csr.nnz, plan.d, bits, slack=0.01 if tight else 0.22)
 
 
-def plan_seconds(n: float, nnz: float, d: float, bits: float, divisor: bool = True) -> float:
+def plan_seconds(
+    n: float,
+    nnz: float,
+    d: float,
+    bits: float,
+    divisor: bool = True,
+    slack: float = 0.22,
+    entry_bits: float | None = None,
+) -> float:
     """Predicted seconds of the determinant once the sweep is planned (see :func:`det_seconds`).
 
-    ``n`` rows, ``nnz`` entries, a dense remainder of order ``d``, Hadamard's
-    bound of ``bits`` bits; ``divisor`` whether the p-adic divisor is tried.
+    ``n`` rows, ``nnz`` entries, a dense remainder of order ``d``, a bound of
+    ``bits`` bits on the determinant of which a fraction ``slack`` is slack
+    (Hadamard's bound over a planar count: about a fifth); ``divisor``
+    whether the p-adic divisor is tried; ``entry_bits`` the size of the
+    sweep's integers (about 3.5 bits per level; by default 3.5 n / d).
     """
     from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
 
     nd_prime = dissection_prime_seconds(n, nnz)
     if d > MAX_DENSE:
         return bits / 22 * nd_prime
-    seconds = sweep_seconds(n, d, bits)
+    if entry_bits is None:
+        entry_bits = 3.5 * n / max(d, 1.0)
+    seconds = sweep_seconds(n, d, entry_bits)
     if divisor and d >= DIVISOR_MIN:
-        seconds += divisor_seconds(d, bits)
-        slack = 0.2 * bits  # Hadamard's bound over the count: about a fifth on planar graphs
+        seconds += divisor_seconds(d, bits, entry_bits)
+        extra = slack * bits
     else:
-        slack = bits
+        extra = bits
     per_bit = min(dense_prime_seconds(d) / (PRIME_BITS - 1), nd_prime / 22)
-    return seconds + slack * per_bit
+    return seconds + extra * per_bit

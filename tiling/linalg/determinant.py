@@ -387,7 +387,9 @@ def _run_plan(plan, bound_square, progress, executor, nd=None):
     levels = max(len(plan.levels), 1)
     expected_primes = bound_square.bit_length() // (2 * PRIME_BITS - 2) + 1
     n = sum(len(lv["def_slots"]) + len(lv["con_rows"]) for lv in plan.levels)
-    expected = plan_seconds(n, 4 * n, plan.d, bound_square.bit_length() / 2, executor is None)
+    expected = plan_seconds(
+        n, 4 * n, plan.d, bound_square.bit_length() / 2, executor is None, slack=0.22
+    )
     with Progress(
         levels + expected_primes, "determinant", enabled=progress, expected=expected
     ) as bar:
