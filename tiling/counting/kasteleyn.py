@@ -154,15 +154,19 @@ def count_tilings(
 
     Notes
     -----
-    Each connected component is counted on its own and the counts multiply; a
-    component with an odd number of cells or unequal colours has none.  For a
+    Each connected component is counted on its own and the counts multiply
+    (components of the same shape once); a component with an odd number of
+    cells or unequal colours has none.  A component of at least
+    :data:`EXISTENCE_MIN` cells is first given a tiling by Hopcroft-Karp,
+    O(cells^1.5): none means the count is 0, without a determinant; the
+    tiling also pairs rows with columns for nested dissection.  For a
     component of ``N`` cells whose narrower side is ``w`` (it is transposed so
     that rows are the narrow way), :func:`tiling.linalg.det` costs about
     O(N w) big-integer operations on O(h)-bit numbers, then a dense stage of
-    size ``d`` = ``w/2`` plus half the cells in holes: one p-adic solve and
-    the few dozen primes that Hadamard's slack needs, O(d^3) word operations
-    each.  Kasteleyn, *The statistics of dimers on a lattice*, Physica 27
-    (1961).
+    size ``d`` = ``w/2`` plus about 0.4 per hole: one p-adic solve and the
+    primes that Hadamard's slack needs, O(d^3) word operations each (or
+    nested dissection of ``K``, when cheaper).  Kasteleyn, *The statistics
+    of dimers on a lattice*, Physica 27 (1961).
 
     Examples
     --------

@@ -1,7 +1,7 @@
 """Exact integer determinants of sparse integer matrices.
 
 ``det`` returns ``det A`` as a Python int, proven: no floating point, no
-probabilistic step.  It works in two stages.
+probabilistic step.  It works in two stages, or by nested dissection.
 
 1. **Sweep over the integers** (planned once, symbolically).  Scan the rows
    in a bandwidth-reducing order; row ``i`` *defines* a column ``sigma(i)``
@@ -37,9 +37,21 @@ pivots on other entries (carrying a common denominator), so ``S`` stays small
 for banded matrices; what drives the cost is how many rows the scan order
 leaves without a fresh column.
 
-The primes are independent: batches of them go to any
-:class:`concurrent.futures.Executor` (a process pool, or a Dask cluster's
-``client.get_executor()`` to spread one determinant over many machines).
+3. **Nested dissection** (:mod:`tiling.linalg._dissection`,
+   :mod:`tiling.linalg._frontal`), for matrices with a nonzero diagonal or a
+   given pairing of rows with columns: fronts of a fill-reducing separator
+   order, eliminated modulo batches of 23-bit primes at once in float64
+   BLAS products, without a division.  Its cost does not depend on holes;
+   the engine uses it for the remainder's extra primes when that is cheaper
+   than the dense determinant, and alone when the dense remainder would not
+   fit in memory.
+
+The number of primes comes from a proven bound: Hadamard's, or for a
+diagonally dominant M-matrix (a reduced Laplacian) the far tighter
+floating-point enclosure of :mod:`tiling.linalg._mmatrix`.  The primes are
+independent: batches of them go to any :class:`concurrent.futures.Executor`
+(a process pool, or a Dask cluster's ``client.get_executor()`` to spread one
+determinant over many machines).
 
 References
 ----------
