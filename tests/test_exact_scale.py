@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import tiling
 from tests.strategies import balanced_regions
+from tests.test_linalg import reshape_kind
 from tiling import Region
 from tiling import linalg as exact
 from tiling.counting import kasteleyn
@@ -55,14 +56,7 @@ def paired_sparse_matrices(draw, max_n=14):
     pairing = rng.permutation(n)
     dense[np.arange(n), pairing] = rng.choice([-3, -2, -1, 1, 2, 5], n)
     kind = draw(st.sampled_from(["plain", "unit", "repeat", "combination"]))
-    if kind == "unit":
-        dense = np.sign(dense)
-    elif kind == "repeat" and n > 1:
-        dense[rng.integers(n)] = dense[rng.integers(n)]
-    elif kind == "combination" and n > 2:
-        i, j, k = rng.choice(n, 3, replace=False)
-        dense[i] = 2 * dense[j] - 3 * dense[k]
-    return dense.astype(np.int64), pairing
+    return reshape_kind(dense, kind, rng), pairing
 
 
 @given(paired_sparse_matrices())
