@@ -142,14 +142,18 @@ def count_seconds(region):
     for width, n_cells in seen.values():
         if width > MAX_WIDTH or count_bytes(width, n_cells) > MEMORY_BUDGET:
             return math.inf
-        limbs = (1 + _limbs(n_cells)) / 2
-        # per limb of a profile: cheaper when there are many limbs (the per-row
-        # work is amortised); fitted from 2 x 10^5 to 24 x 24 (within 2x, but 3x
-        # at width 2 and very short strips)
-        per_element = 4.5e-10 + 4.5e-9 / limbs
-        per_step = 1.5e-6 + (1 << width) / 4 * limbs * per_element
-        seconds += n_cells * per_step
+        seconds += n_cells * _step_seconds(width, n_cells)
     return seconds
+
+
+def _step_seconds(width, n_cells):
+    """Seconds per cell of the counting sweep at profile width ``width``."""
+    limbs = (1 + _limbs(n_cells)) / 2
+    # per limb of a profile: cheaper when there are many limbs (the per-row work
+    # is amortised); fitted from 2 x 10^5 to 24 x 24 (within 2x, but 3x at
+    # width 2 and very short strips)
+    per_element = 4.5e-10 + 4.5e-9 / limbs
+    return 1.5e-6 + (1 << width) / 4 * limbs * per_element
 
 
 def bytes_needed(plan, kind):
@@ -208,4 +212,8 @@ def check_budget(plans, kind):
 
 
 def progress_bar(plans, progress, label):
-    return Progress(sum(p.n_cells for p in plans), label, enabled=progress)
+    """The DP's progress bar; it shows the counting model's predicted time left from the start."""
+    expected = None
+    if progress and label == "profile DP":
+        expected = sum(p.n_cells * _step_seconds(p.width, p.n_cells) for p in plans)
+    return Progress(sum(p.n_cells for p in plans), label, enabled=progress, expected=expected)
