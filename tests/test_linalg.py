@@ -27,7 +27,14 @@ def sparse_int_matrices(draw, max_n=7, max_entry=5):
     density = draw(st.sampled_from([0.2, 0.35, 0.5, 0.8]))
     dense = (rng.random((n, n)) < density) * rng.integers(-max_entry, max_entry + 1, (n, n))
     kind = draw(st.sampled_from(["plain", "unit", "repeat", "combination"]))
-    if kind == "unit":  # mostly +-1 entries, the sweep's favourite
+    return reshape_kind(dense, kind, rng)
+
+
+def reshape_kind(dense, kind, rng):
+    """``dense`` made ``"unit"`` (+-1 entries, the sweep's favourite) or singular on purpose
+    (``"repeat"``: two equal rows, ``"combination"``: a row combining two others)."""
+    n = len(dense)
+    if kind == "unit":
         dense = np.sign(dense)
     elif kind == "repeat" and n > 1:
         dense[rng.integers(n)] = dense[rng.integers(n)]

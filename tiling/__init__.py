@@ -44,6 +44,7 @@ __getattr__, __dir__, _lazy_names = attach(
         # printing huge numbers
         "decimal": "._format:decimal",
         "summarize": "._format:summarize",
+        "LeadingDigits": "._format:LeadingDigits",
     },
     submodules=[
         "model",

@@ -15,8 +15,11 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import Any
 
+import numpy as np
+
 from . import registry
 from ._validation import as_rng, check_bool, check_choice, non_negative_int
+from .errors import TilingError
 from .model.region import Region, require_region
 from .model.tiling import Tiling
 
@@ -84,10 +87,11 @@ def count(
     region: Region,
     *,
     method: str = "auto",
+    digits: int | None = None,
     progress: bool = False,
     executor: Executor | None = None,
-) -> int:
-    """Number of domino tilings of ``region``, exactly.
+) -> Any:
+    """Number of domino tilings of ``region``, exactly (or its length and leading digits).
 
     Parameters
     ----------
@@ -98,7 +102,19 @@ def count(
         (Kasteleyn 1961), computed modulo primes and combined by the Chinese
         remainder theorem; polynomial in the number of cells.  ``"brute"``:
         backtracking enumeration, for tiny regions and tests.  ``"auto"``
-        picks the method with the lower predicted cost.
+        counts each connected piece on its own (identical pieces once): a
+        closed form for full rectangles and Aztec diamonds, else the method
+        with the lower predicted cost, after a Hopcroft-Karp matching has
+        shown the piece can be tiled whenever that matching is the cheaper
+        step (so a region without a tiling costs no determinant).
+    digits : int, optional
+        Return only the number of digits and the first ``digits`` digits of
+        the count, as a :class:`~tiling._format.LeadingDigits`.  Every digit
+        given is proven: rectangles and Aztec diamonds take the logarithm of
+        their closed forms in ball arithmetic (python-flint ``arb``, radius
+        carried through every operation) at the precision the digits need,
+        raised until the ball decides them, which takes milliseconds however
+        large the board; other pieces are counted exactly first.
     progress : bool
         Draw a progress bar on stderr during long computations.
     executor : concurrent.futures.Executor, optional
@@ -107,10 +123,11 @@ def count(
 
     Returns
     -------
-    int
-        0 when the region has no tiling.  Counts may have thousands of
-        digits: print them with :func:`tiling.decimal` (Python's ``str``
-        refuses more than 4300 digits by default).
+    int or LeadingDigits
+        The count (0 when the region has no tiling), or with ``digits`` its
+        length and leading digits.  Counts may have thousands of digits:
+        print them with :func:`tiling.decimal` (Python's ``str`` refuses
+        more than 4300 digits by default).
 
     See Also
     --------
@@ -123,15 +140,70 @@ def count(
     12988816
     >>> count(Region.rectangle(8, 8).without([(0, 0), (7, 7)]))
     0
+    >>> str(count(Region.rectangle(2000, 2000), digits=5))
+    '506235 digits, 1.4246...e+506234'
     """
     require_region(region, "count")
     _check_options(progress, executor, "count")
+    if digits is not None:
+        if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)):
+            raise TypeError(f"count(): digits must be a positive int or None, not {digits!r}")
+        if digits < 1:
+            raise TilingError(f"count(): digits must be at least 1, got {digits}")
     m = _method("count", region, method)
-    if m is None:
-        if region.trivially_untileable():
+    if digits is not None:
+        from ._leading import leading_digits
+
+        return leading_digits(region, int(digits), m, progress=progress, executor=executor)
+    if m is not None:
+        return _run(m, region, progress=progress, executor=executor)
+    return _count_auto(region, progress, executor)
+
+
+def _count_auto(region: Region, progress: bool, executor: Any) -> int:
+    """``method="auto"``: each distinct piece by its cheapest exact route, zero as soon as seen."""
+    from .counting.closed_forms import _closed_shape, closed_shape_count, closed_shape_seconds
+    from .counting.kasteleyn import distinct_pieces
+
+    jobs = []
+    for piece, uses in distinct_pieces(region):
+        if piece.n_cells % 2 or piece.balance:
+            return 0  # odd, or unequal colours: no tiling (parity and colour certificates)
+        shape = _closed_shape(piece)
+        closed = closed_shape_seconds(shape) if shape is not None else None
+        if closed is not None and closed < 1.0:
+            jobs.append((closed, piece, uses, shape))
+            continue
+        m = registry.choose("count", piece)
+        seconds = m.estimated_seconds(piece)
+        if closed is not None and closed <= seconds:
+            jobs.append((closed, piece, uses, shape))
+        else:
+            jobs.append((seconds, piece, uses, m))
+    jobs.sort(key=lambda job: job[0])  # cheap pieces first: a zero ends the count early
+    total = 1
+    for seconds, piece, uses, m in jobs:
+        if not isinstance(m, registry.Method):
+            value = closed_shape_count(m)
+        else:
+            if _existence_pays(piece, seconds) and not _tileable(piece):
+                return 0  # no tiling: a Hall set, found without any determinant
+            value = _run(m, piece, progress=progress, executor=executor)
+        total *= value**uses
+        if total == 0:
             return 0
-        m = registry.choose("count", region)
-    return _run(m, region, progress=progress, executor=executor)
+    return total
+
+
+def _existence_pays(piece: Region, seconds: float) -> bool:
+    """Whether a Hopcroft-Karp matching is cheaper than counting ``piece``."""
+    return seconds > 2 * registry.get_method("find", "hopcroft-karp").estimated_seconds(piece)
+
+
+def _tileable(piece: Region) -> bool:
+    from .matching import hopcroft_karp
+
+    return hopcroft_karp(piece).is_perfect
 
 
 def find(region: Region, *, method: str = "auto") -> Tiling:

@@ -9,10 +9,18 @@ GMP (through python-flint) in quasi-linear time, without touching the guard.
 from __future__ import annotations
 
 import sys
+from typing import Any, NamedTuple
 
 from ._validation import require_int
 
-__all__ = ["decimal", "summarize", "quantity"]
+__all__ = [
+    "decimal",
+    "summarize",
+    "quantity",
+    "LeadingDigits",
+    "leading_digits_of",
+    "leading_digits_from_log10",
+]
 
 
 def decimal(n: int) -> str:
@@ -106,3 +114,91 @@ def quantity(n: int, noun: str, plural: str | None = None) -> str:
     n = require_int(n, "n", "quantity")
     word = noun if n == 1 else (plural if plural is not None else noun + "s")
     return f"{n:,} {word}"
+
+
+class LeadingDigits(NamedTuple):
+    """The length of a (huge) count and its first digits, all of them proven.
+
+    Attributes
+    ----------
+    n_digits : int
+        Number of decimal digits of the count (1 for 0).
+    leading : str
+        Its first ``k`` digits, truncated (not rounded), or the whole count
+        when it has at most ``k`` digits.
+
+    ``str()`` gives ``'1254 digits, 2.1127...e+1253'``: the digits shown are
+    exactly the proven ones, and ``...`` stands for those not computed.
+
+    Examples
+    --------
+    >>> d = leading_digits_of(12988816, 4)
+    >>> d
+    LeadingDigits(n_digits=8, leading='1298')
+    >>> str(d)
+    '8 digits, 1.298...e+7'
+    >>> str(leading_digits_of(208, 4))
+    '3 digits, 208'
+    """
+
+    n_digits: int
+    leading: str
+
+    def __str__(self) -> str:
+        plural = "digit" if self.n_digits == 1 else "digits"
+        if len(self.leading) >= self.n_digits:
+            return f"{self.n_digits} {plural}, {self.leading}"
+        mantissa = self.leading[0] + ("." + self.leading[1:] if len(self.leading) > 1 else "")
+        return f"{self.n_digits} {plural}, {mantissa}...e+{self.n_digits - 1}"
+
+
+def leading_digits_of(n: int, k: int) -> LeadingDigits:
+    """:class:`LeadingDigits` of a non-negative integer, exactly (GMP's radix conversion).
+
+    Examples
+    --------
+    >>> leading_digits_of(10**50 + 7, 3)
+    LeadingDigits(n_digits=51, leading='100')
+    """
+    n = require_int(n, "n", "leading_digits_of")
+    text = decimal(abs(n))
+    return LeadingDigits(len(text), text[:k])
+
+
+def leading_digits_from_log10(
+    ball: Any, k: int, *, prec: int | None = None
+) -> LeadingDigits | None:
+    """The digits of a positive integer ``N`` from an arb ball containing ``log10(N)``.
+
+    Returns None when the ball is too wide to decide them: the number of
+    digits is ``floor(log10 N) + 1`` and the first ``k`` digits are
+    ``floor(10**(log10 N - floor(log10 N) + k - 1))``; both are proven when
+    the floors agree at both ends of the ball (python-flint's ``arb`` keeps
+    a rigorous radius through every operation).  A count of at most ``k``
+    digits needs its exact value: the ball must then hold one integer.
+
+    Examples
+    --------
+    >>> import flint
+    >>> ball = flint.arb(12988816).log() / flint.arb(10).log()
+    >>> leading_digits_from_log10(ball, 3)
+    LeadingDigits(n_digits=8, leading='129')
+    """
+    import flint
+
+    old = flint.ctx.prec
+    try:
+        flint.ctx.prec = max(old, prec or 0)
+        exponent = ball.floor().unique_fmpz()
+        if exponent is None:
+            return None
+        n_digits = int(exponent) + 1
+        if n_digits <= k:
+            value = (flint.arb(10) ** ball).unique_fmpz()
+            return None if value is None else LeadingDigits(n_digits, str(int(value)))
+        lead = (flint.arb(10) ** (ball - int(exponent) + (k - 1))).floor().unique_fmpz()
+    finally:
+        flint.ctx.prec = old
+    if lead is None or len(str(int(lead))) != k:
+        return None
+    return LeadingDigits(n_digits, str(int(lead)))

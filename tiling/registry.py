@@ -110,6 +110,11 @@ def _dp_sample(region, rng=None):
 
 def _dp_cost(question):
     def cost(region):
+        if question == "count":
+            # cheap and bounded: reads each piece's box and size, builds no plan
+            from .counting.transfer._budget import count_seconds
+
+            return count_seconds(region)
         from .counting.transfer import estimated_seconds
 
         return estimated_seconds(region, question)

@@ -13,12 +13,16 @@ _COMMANDS = {
         """Count the domino tilings of a region exactly, however many digits.
 
 The count is printed in full (thousands of digits are fine); --digits prints
-only its length and leading digits.  A progress bar appears on stderr during
-long counts when stderr is a terminal.""",
+only its length and leading digits (truncated, every one proven).  A region
+without a tiling counts 0 at once (a matching decides it before any
+determinant).  Before a count predicted to take more than ten seconds the
+prediction is printed on stderr, and a progress bar with the time left
+appears there when stderr is a terminal.""",
         """examples:
   tiling count board.txt
   printf '....\\n....\\n' | tiling count -
   tiling count --rect 100x100 --digits
+  tiling count --rect 2000x2000 --digits 10
   tiling count --example chessboard --method kasteleyn""",
     ),
     "solve": (
@@ -73,10 +77,14 @@ exit status: 0 success; 1 the region has no tiling; 2 bad input.""",
     "trees": (
         "count the spanning trees of a region's cell graph, exactly",
         """Count the spanning trees of the cell graph (cells joined across shared
-sides) exactly, by Kirchhoff's matrix-tree theorem.""",
+sides) exactly, by Kirchhoff's matrix-tree theorem.  --digits prints only the
+length and leading digits (proven; milliseconds for a full grid of any
+size).  Before a count predicted to take more than ten seconds the
+prediction is printed on stderr.""",
         """examples:
   tiling trees --grid 8x8               # 126231322912498539682594816
-  tiling trees region.txt --digits""",
+  tiling trees --grid 450x450 --digits
+  tiling trees region.txt --digits 8""",
     ),
     "heights": (
         "print or draw the height function of a tiling",
@@ -186,8 +194,13 @@ def build_parser():
         if name in ("count", "trees"):
             p.add_argument(
                 "--digits",
-                action="store_true",
-                help="print the number of digits and a rounded value instead",
+                nargs="?",
+                type=positive,
+                const=4,
+                default=None,
+                metavar="K",
+                help="print only the number of digits and the first K (default 4), all "
+                "proven: milliseconds for full boards and Aztec diamonds of any size",
             )
         if name in ("solve", "cover", "prove", "sample"):
             _add_picture_options(p, name)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 
-from .._format import decimal, quantity, summarize
+from .._format import decimal, quantity
 from ..errors import NoTilingError
 from ._io import (
     EXIT_IMPOSSIBLE,
@@ -50,17 +50,45 @@ __all__ = [
 ]
 
 
+#: Runs predicted to take longer than this (seconds) announce their prediction first.
+ANNOUNCE_SECONDS = 10.0
+
+
 def count(args):
     region, _ = region_from_args(args)
     import tiling
 
+    if args.digits is None:
+        _announce(_count_seconds(region, args.method), "counting")
     start = time.perf_counter()
-    n = tiling.count(region, method=args.method, progress=show_progress())
+    n = tiling.count(region, method=args.method, digits=args.digits, progress=show_progress())
     elapsed = time.perf_counter() - start
-    print(summarize(n) if args.digits else decimal(n))
+    print(str(n) if args.digits else decimal(n))
     if args.time:
         print(f"counted in {elapsed:.3f} s", file=sys.stderr)
     return EXIT_OK
+
+
+def _count_seconds(region, method):
+    """The registry's prediction for the count (the cheapest method for "auto")."""
+    from .. import registry
+
+    if region.trivially_untileable():
+        return 0.0
+    if method == "auto":
+        return min(m.estimated_seconds(region) for m in registry.methods("count") if m.auto)
+    return registry.get_method("count", method).estimated_seconds(region)
+
+
+def _announce(seconds, what):
+    """Print the predicted time on stderr before a long run (so nobody waits blind)."""
+    from .._progress import duration
+
+    if ANNOUNCE_SECONDS < seconds < float("inf"):  # inf: the method refuses, with its own message
+        print(
+            f"tiling: {what} will take about {duration(seconds)} (predicted); Ctrl-C stops it",
+            file=sys.stderr,
+        )
 
 
 def _impossible(certificate, name, options):
@@ -229,8 +257,12 @@ def trees(args):
     region, _ = region_from_args(args)
     import tiling
 
-    n = tiling.spanning_trees(region, progress=show_progress())
-    print(summarize(n) if args.digits else decimal(n))
+    from ..graphs.kirchhoff import estimated_seconds
+
+    if args.digits is None or not region.cropped().mask.all():
+        _announce(estimated_seconds(region), "counting the spanning trees")
+    n = tiling.spanning_trees(region, digits=args.digits, progress=show_progress())
+    print(str(n) if args.digits else decimal(n))
     return EXIT_OK
 
 

@@ -7,14 +7,26 @@ the Aztec diamond of order ``n`` has ``2**(n(n+1)/2)`` tilings.
 
 from __future__ import annotations
 
+import math
+from typing import Any
+
 from .._validation import check_choice, non_negative_int, positive_int
 from ..linalg.primes import balanced_product
 from ..model.region import Region
 
-__all__ = ["rectangle_count", "aztec_count", "closed_form"]
+__all__ = [
+    "rectangle_count",
+    "rectangle_seconds",
+    "rectangle_log10",
+    "aztec_count",
+    "closed_form",
+    "closed_form_seconds",
+    "closed_shape_count",
+    "closed_shape_seconds",
+]
 
 
-def rectangle_count(height: int, width: int, *, method: str = "resultant") -> int:
+def rectangle_count(height: int, width: int, *, method: str = "auto") -> int:
     """Number of tilings of the ``height`` x ``width`` board from Kasteleyn's product formula.
 
     ``T(h, w) = prod_{j<=ceil(h/2)} prod_{k<=ceil(w/2)} (a_j + b_k)`` with
@@ -23,20 +35,40 @@ def rectangle_count(height: int, width: int, *, method: str = "resultant") -> in
     Parameters
     ----------
     height, width : int
-    method : {"resultant", "arb"}
+    method : {"auto", "resultant", "arb"}
         ``"resultant"``: exact integer algebra.  The ``a_j`` are the roots of
         the integer polynomial ``P_h`` obtained from the Chebyshev polynomial
         ``U_h(u/2)`` (roots ``2 cos(pi j/(h+1))``) by squaring the roots, so
         ``T = |Res(P_h(x), P_w(-x))|``, a resultant of integer polynomials of
         degrees ``h/2`` and ``w/2`` (python-flint ``fmpz_poly``).  No rounding
-        at all.  ``"arb"``: the product in ball arithmetic (python-flint
-        ``arb``) at a precision that doubles until the ball contains exactly
-        one integer; the true value is an integer inside the ball, so that
-        integer is the count (the rounding is proven by the ball's radius).
+        at all; fast for squarish boards, but its polynomials hold about
+        ``max(h, w)**2 / 2`` bits.  ``"arb"``: the inner product over ``k``
+        in closed form (below), so ``ceil(min(h, w) / 2)`` factors evaluated
+        in ball arithmetic (python-flint ``arb``) at a precision that doubles
+        until the ball contains exactly one integer; the true value is an
+        integer inside the ball, so that integer is the count (the rounding is
+        proven by the ball's radius).  Fast for long narrow boards.
+        ``"auto"``: the one with the lower predicted time
+        (:func:`rectangle_seconds`).
 
     Returns
     -------
     int
+
+    Raises
+    ------
+    TooLargeError
+        when the chosen method would need more than
+        :data:`tiling.counting.transfer.MEMORY_BUDGET` bytes (checked before
+        anything is allocated: flint aborts the process when it runs out).
+
+    Notes
+    -----
+    For fixed ``a = 4 sinh(t)^2``, the Chebyshev factorisation
+    ``U_w(x) = 2^w prod_k (x - cos(k pi/(w+1)))`` evaluated at ``x = i sinh t``
+    gives ``prod_{k<=w/2} (a + b_k) = cosh((w+1)t) / cosh t`` for even ``w``
+    and ``prod_{k<=(w+1)/2} (a + b_k) = a sinh((w+1)t) / sinh 2t`` for odd
+    ``w``; here ``sinh t_j = cos(pi j/(h+1))``.
 
     Examples
     --------
@@ -44,14 +76,19 @@ def rectangle_count(height: int, width: int, *, method: str = "resultant") -> in
     12988816
     >>> rectangle_count(8, 8, method="arb")
     12988816
+    >>> rectangle_count(8, 8, method="resultant")
+    12988816
     >>> rectangle_count(3, 3)
     0
     """
     h = positive_int(height, "height", "rectangle_count")
     w = positive_int(width, "width", "rectangle_count")
-    check_choice(method, ("resultant", "arb"), "method", "rectangle_count")
+    check_choice(method, ("auto", "resultant", "arb"), "method", "rectangle_count")
     if h * w % 2:
         return 0
+    if method == "auto":
+        method = "arb" if _arb_seconds(h, w) < _resultant_seconds(h, w) else "resultant"
+    _check_memory(method, h, w)
     if method == "arb":
         return _rectangle_count_arb(h, w)
     import flint
@@ -59,6 +96,64 @@ def rectangle_count(height: int, width: int, *, method: str = "resultant") -> in
     ph, pw = _squared_cosine_poly(h), _squared_cosine_poly(w)
     pw_neg = flint.fmpz_poly([c * (-1) ** k for k, c in enumerate(pw.coeffs())])
     return abs(int(ph.resultant(pw_neg)))
+
+
+def rectangle_seconds(height: int, width: int) -> float:
+    """Predicted time of :func:`rectangle_count` (``"auto"``), in seconds; inf if over memory.
+
+    Models fitted on the development machine: the resultant grows like
+    ``max(h, w)**2.35`` (its Chebyshev polynomials) plus ``(h w)**2`` (the
+    resultant itself); the ball product costs ``ceil(min / 2)`` factors at
+    ``0.43 h w`` bits, each about ``(bits / 172000)**1.56 * 0.09`` s.
+
+    Examples
+    --------
+    >>> rectangle_seconds(8, 8) < 0.01
+    True
+    """
+    h, w = int(height), int(width)
+    if h * w % 2:
+        return 1e-5
+    best = math.inf
+    for method, seconds in (("arb", _arb_seconds(h, w)), ("resultant", _resultant_seconds(h, w))):
+        if _memory(method, h, w) <= _budget():
+            best = min(best, seconds)
+    return best
+
+
+def _resultant_seconds(h, w):
+    return 1e-4 + 6.4e-10 * max(h, w) ** 2.35 + 8e-12 * float(h * w) ** 2
+
+
+def _arb_seconds(h, w):
+    bits = 0.43 * h * w + 64
+    return 1e-4 + (min(h, w) + 1) // 2 * 0.09 * (bits / 172000.0) ** 1.56
+
+
+def _memory(method, h, w):
+    """Bytes the method holds at its peak (estimated from the sizes of its numbers)."""
+    if method == "resultant":
+        m = max(h, w)
+        return 8 * m * m // 16 + 64 * h * w  # Chebyshev coefficients, products, the answer
+    return 16 * (0.43 * h * w + 64) // 8 * 8  # a few balls of the answer's size
+
+
+def _budget():
+    from .transfer._budget import MEMORY_BUDGET
+
+    return MEMORY_BUDGET
+
+
+def _check_memory(method, h, w):
+    need = _memory(method, h, w)
+    if need > _budget():
+        from ..errors import TooLargeError
+
+        raise TooLargeError(
+            f"rectangle_count({h}, {w}, method={method!r}) would need about "
+            f"{need / 2**30:.3g} GiB (budget {_budget() / 2**30:.3g} GiB); "
+            + ("use method='arb'" if method == "resultant" else "the board is too large")
+        )
 
 
 def _squared_cosine_poly(m):
@@ -98,13 +193,59 @@ def _rectangle_count_arb(h, w):
         flint.ctx.prec = old
 
 
+def _rectangle_factors(h, w):
+    """The ``ceil(min(h, w) / 2)`` factors of the count, as arb balls at the current precision."""
+    import flint
+
+    if h > w:
+        h, w = w, h
+    out = []
+    for j in range(1, (h + 1) // 2 + 1):
+        c = flint.arb.cos_pi_fmpq(flint.fmpq(j, h + 1))  # sinh t_j
+        if w % 2 == 0:
+            t = c.asinh()
+            out.append(((w + 1) * t).cosh() / t.cosh())
+        elif 2 * j == h + 1:  # cos = 0: the factor a_j = 0 (an odd board)
+            out.append(flint.arb(0))
+        else:
+            t = c.asinh()
+            out.append(4 * c * c * ((w + 1) * t).sinh() / (2 * t).sinh())
+    return out
+
+
 def _rectangle_product(h, w):
     import flint
 
-    a = [4 * flint.arb.cos_pi_fmpq(flint.fmpq(j, h + 1)) ** 2 for j in range(1, (h + 1) // 2 + 1)]
-    b = [4 * flint.arb.cos_pi_fmpq(flint.fmpq(k, w + 1)) ** 2 for k in range(1, (w + 1) // 2 + 1)]
     # a balanced product keeps the error growth small
-    return balanced_product([x + y for x in a for y in b], flint.arb(1))
+    return balanced_product(_rectangle_factors(h, w), flint.arb(1))
+
+
+def rectangle_log10(height: int, width: int, prec: int) -> Any:
+    """``log10`` of the number of tilings of the board, as an arb ball at ``prec`` bits.
+
+    ``None`` when the board has no tiling (both sides odd).  O(min(h, w))
+    ball operations at ``prec`` bits, whatever the size of the count: the
+    route to its leading digits.
+
+    Examples
+    --------
+    >>> import flint
+    >>> ball = rectangle_log10(8, 8, 64)
+    >>> ball.overlaps(flint.arb(12988816).log() / flint.arb(10).log())
+    True
+    """
+    import flint
+
+    h, w = int(height), int(width)
+    if h * w % 2:
+        return None
+    old = flint.ctx.prec
+    try:
+        flint.ctx.prec = prec
+        logs = [f.log() for f in _rectangle_factors(h, w)]
+        return sum(logs, flint.arb(0)) / flint.arb(10).log()
+    finally:
+        flint.ctx.prec = old
 
 
 def aztec_count(n: int) -> int:
@@ -136,11 +277,41 @@ def aztec_count(n: int) -> int:
 
 
 def closed_form(part: Region) -> int | None:
-    """The count of a connected region from a closed form, or None when none applies."""
+    """The count of a connected region from a closed form, or None when none applies.
+
+    Raises TooLargeError (before allocating) for a rectangle too large for
+    any closed-form method; :func:`closed_form_seconds` predicts that.
+    """
+    shape = _closed_shape(part)
+    return None if shape is None else closed_shape_count(shape)
+
+
+def closed_form_seconds(part: Region) -> float | None:
+    """Predicted seconds of :func:`closed_form` on ``part``; None when no closed form applies."""
+    shape = _closed_shape(part)
+    return None if shape is None else closed_shape_seconds(shape)
+
+
+def closed_shape_count(shape: tuple) -> int:
+    """The count of a shape from :func:`_closed_shape`: ``("rectangle", (h, w))`` or ``("aztec", n)``."""
+    kind, size = shape
+    return aztec_count(size) if kind == "aztec" else rectangle_count(*size)
+
+
+def closed_shape_seconds(shape: tuple) -> float:
+    """Predicted seconds of :func:`closed_shape_count` (inf: over the memory budget)."""
+    kind, size = shape
+    if kind == "aztec":
+        return 1e-5 + size * size / 2 / 8 / 2e9  # writing 2**(n(n+1)/2)
+    return rectangle_seconds(*size)
+
+
+def _closed_shape(part):
+    """``("rectangle", (h, w))`` or ``("aztec", n)`` for a connected region, else None."""
     cropped = part.cropped()
     if cropped.mask.all():
-        return rectangle_count(*cropped.shape)
+        return "rectangle", cropped.shape
     order = part.aztec_order()
     if order is not None:
-        return aztec_count(order)
+        return "aztec", order
     return None

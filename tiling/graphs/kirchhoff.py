@@ -31,7 +31,13 @@ from .._validation import positive_int, type_name
 from ..errors import TilingError, TooLargeError
 from ..model.region import Region
 
-__all__ = ["laplacian", "spanning_trees", "effective_resistance", "grid_spanning_trees"]
+__all__ = [
+    "laplacian",
+    "spanning_trees",
+    "effective_resistance",
+    "grid_spanning_trees",
+    "estimated_seconds",
+]
 
 # Laplacian entries are stored as int64; weights whose row sums could come
 # near 2**63 are refused rather than silently wrapped.
@@ -75,11 +81,15 @@ def laplacian(graph: Any, *, weight: str | None = None) -> tuple[sp.csr_matrix, 
     [[1, -1, 0], [-1, 2, -1], [0, -1, 1]]
     """
     if isinstance(graph, Region):
-        if weight is not None:
-            raise TilingError("a Region's cell graph has no edge weights; pass weight=None")
+        _no_region_weight(graph, weight)
         return _region_laplacian(graph), [tuple(c) for c in graph.cells().tolist()]
     nodes, rows, cols, values = _graph_edges(graph, weight, _integer_weight)
     return _assemble(len(nodes), rows, cols, values), nodes
+
+
+def _no_region_weight(graph, weight):
+    if isinstance(graph, Region) and weight is not None:
+        raise TilingError("a Region's cell graph has no edge weights; pass weight=None")
 
 
 def _region_laplacian(region):
@@ -206,9 +216,10 @@ def spanning_trees(
     graph: Any,
     *,
     weight: str | None = None,
+    digits: int | None = None,
     progress: bool = False,
     executor: Executor | None = None,
-) -> int:
+) -> Any:
     """Number of spanning trees of ``graph``, exactly (Kirchhoff's matrix-tree theorem).
 
     Parameters
@@ -220,6 +231,16 @@ def spanning_trees(
     weight : str, optional
         Edge attribute with an integer weight (missing: 1).  The result is then
         the sum over spanning trees of the product of their edge weights.
+    digits : int, optional
+        Return only the number of digits and the first ``digits`` digits, as
+        a :class:`~tiling._format.LeadingDigits`, all proven: for a full
+        rectangle of cells from the closed form's logarithm in ball
+        arithmetic (milliseconds at any size); otherwise from a proven
+        floating-point enclosure of the determinant's logarithm (a
+        subtraction-free elimination bracketed from below and above, see
+        :mod:`tiling.linalg._mmatrix`: about a second for 10^4 vertices,
+        good for some six digits), and from the exact count when that
+        enclosure is not tight enough.
     progress : bool
         Draw a progress bar on stderr while the determinant is computed.
     executor : concurrent.futures.Executor, optional
@@ -227,7 +248,7 @@ def spanning_trees(
 
     Returns
     -------
-    int
+    int or LeadingDigits
         0 for a disconnected graph, 1 for a single vertex.
 
     Raises
@@ -241,16 +262,18 @@ def spanning_trees(
 
     Notes
     -----
-    The count is the determinant of the reduced Laplacian (the Laplacian
-    without the row and column of the first vertex), computed exactly by
-    :func:`tiling.linalg.det` modulo word-size primes and combined by the
-    Chinese remainder theorem.  The rows are first put in a sweep-line order
-    suited to the engine's structured elimination, which leaves a dense core
-    of order d: d is the width for an m x n grid (then about O(n m^2) work
-    per prime), and grows with irregularity elsewhere (about 0.13 n for a
-    random planar triangulation), the cost then being dominated by d^3 per
-    prime with O(n) primes.  The 100 x 100 grid (4,988 digits) takes about a
-    second.
+    Vertices of degree one are peeled off first (a leaf's edge lies on
+    every spanning tree, so it contributes its weight as a factor): a tree
+    answers at once, in O(n).  The count is then the determinant of the
+    reduced Laplacian of what remains (the Laplacian without the row and
+    column of one vertex), computed exactly by :func:`tiling.linalg.det`:
+    an integer sweep leaving a dense core of order d (the width for an
+    m x n grid; it grows with irregularity, about 0.13 n for a random planar
+    triangulation) whose determinant is taken modulo word-size primes, the
+    extra primes by nested dissection of the whole Laplacian when that is
+    cheaper.  A full rectangle of cells uses the closed form
+    :func:`grid_spanning_trees` when that is cheaper.  The 100 x 100 grid
+    (4,988 digits) takes about 0.2 seconds.
 
     Reference: G. Kirchhoff, Ann. Phys. Chem. 72 (1847) 497-508.
 
@@ -261,7 +284,39 @@ def spanning_trees(
     125
     >>> spanning_trees(Region.rectangle(3, 3))
     192
+    >>> spanning_trees(nx.path_graph(100000))
+    1
+    >>> str(spanning_trees(Region.rectangle(450, 450), digits=4))
+    '102220 digits, 2.010...e+102219'
     """
+    if digits is not None:
+        if isinstance(digits, bool) or not isinstance(digits, numbers.Integral):
+            raise TypeError(
+                f"spanning_trees(): digits must be a positive int or None, not {digits!r}"
+            )
+        if digits < 1:
+            raise TilingError(f"spanning_trees(): digits must be at least 1, got {digits}")
+        digits = int(digits)
+    _no_region_weight(graph, weight)
+    box = _full_rectangle(graph)
+    if box is not None and digits is not None:
+        return _grid_digits(*box, digits)
+    if digits is not None:
+        got = _enclosure_digits(graph, weight, digits)
+        if got is not None:
+            return got
+    if box is not None and _grid_seconds(*box) < _det_seconds_of_grid(*box):
+        value = grid_spanning_trees(*box)
+    else:
+        value = _tree_count(graph, weight, progress, executor)
+    if digits is None:
+        return value
+    from .._format import leading_digits_of
+
+    return leading_digits_of(value, digits)
+
+
+def _tree_count(graph, weight, progress, executor):
     matrix, _ = laplacian(graph, weight=weight)
     n = matrix.shape[0]
     if n == 0:
@@ -270,7 +325,156 @@ def spanning_trees(
         return 1
     if _components(matrix)[0] > 1:
         return 0
-    return _det(_minor(matrix, [0]), progress=progress, executor=executor)
+    factor, core = _peel_leaves(matrix)
+    if core.shape[0] <= 1:
+        return factor
+    return factor * _det(_minor(core, [0]), progress=progress, executor=executor)
+
+
+def _enclosure_digits(graph, weight, k):
+    """Leading digits from the proven floating-point enclosure of ``ln det`` (see
+    :mod:`tiling.linalg._mmatrix`), or None when it cannot decide them."""
+    import flint
+
+    from .._format import leading_digits_from_log10
+    from ..linalg._mmatrix import logdet_enclosure
+
+    matrix, _ = laplacian(graph, weight=weight)
+    if matrix.shape[0] < 2 or _components(matrix)[0] > 1:
+        return None
+    factor, core = _peel_leaves(matrix)
+    if core.shape[0] < 2:
+        return None
+    enclosure = logdet_enclosure(_minor(core, [0]))
+    if enclosure is None:
+        return None
+    lo, hi = enclosure
+    old = flint.ctx.prec
+    try:
+        flint.ctx.prec = 128
+        ball = flint.arb((lo + hi) / 2, (hi - lo) / 2 + abs(hi) * 2.0**-50)
+        ball = (ball + flint.arb(factor).log()) / flint.arb(10).log()
+    finally:
+        flint.ctx.prec = old
+    return leading_digits_from_log10(ball, k, prec=128)
+
+
+def _peel_leaves(matrix):
+    """Remove degree-one vertices until none is left: ``(product of their edge weights, core)``.
+
+    ``matrix`` is the Laplacian of a connected graph.  A leaf's edge is on
+    every spanning tree, so the weighted count is its weight times the count
+    of the graph without it.  A queue over the adjacency lists, O(n + m).
+    """
+    n = matrix.shape[0]
+    csr = matrix.tocsr()
+    indptr, indices, data = csr.indptr, csr.indices, csr.data
+    degree = np.diff(indptr) - (csr.diagonal() != 0)
+    leaves = np.flatnonzero(degree == 1)
+    if leaves.size == 0:
+        return 1, matrix
+    degree = degree.tolist()
+    alive = [True] * n
+    factor = 1
+    queue = leaves.tolist()
+    removed = 0
+    while queue:
+        v = queue.pop()
+        if not alive[v] or degree[v] != 1:
+            continue
+        for k in range(indptr[v], indptr[v + 1]):
+            u = int(indices[k])
+            if u != v and alive[u]:
+                factor *= -int(data[k])
+                alive[v] = False
+                removed += 1
+                degree[u] -= 1
+                if degree[u] == 1:
+                    queue.append(u)
+                break
+        if removed == n - 1:
+            break
+    keep = np.flatnonzero(np.array(alive))
+    if len(keep) <= 1:
+        return factor, matrix[keep][:, keep]
+    core = matrix[keep][:, keep].tocsr()
+    # the removed neighbours' edges leave the kept vertices' degrees too high: recompute
+    core.setdiag(0)
+    core.eliminate_zeros()
+    core.setdiag(-np.asarray(core.sum(axis=1)).ravel())
+    return factor, core.tocsr()
+
+
+def _full_rectangle(graph):
+    """``(height, width)`` when ``graph`` is a Region whose cells fill their bounding box."""
+    if not isinstance(graph, Region) or graph.n_cells == 0:
+        return None
+    r0, c0, r1, c1 = graph.bounding_box()
+    if (r1 - r0) * (c1 - c0) != graph.n_cells:
+        return None
+    return r1 - r0, c1 - c0
+
+
+def _grid_seconds(m, n):
+    """Predicted seconds of :func:`grid_spanning_trees` (fitted: 0.18 s at 100 x 100)."""
+    m, n = min(m, n), max(m, n)
+    return 1e-4 + 1.8e-9 * m * (m * n) ** 1.3 / 4
+
+
+def _det_seconds_of_grid(m, n):
+    """Predicted seconds of the determinant for the m x n grid (fitted: 0.4 s at 100 x 100)."""
+    m, n = min(m, n), max(m, n)
+    return 1e-3 + 4e-8 * n * m**3
+
+
+def _grid_digits(m, n, k):
+    """:class:`LeadingDigits` of the grid's tree count from its closed form's logarithm."""
+    import flint
+
+    from .._format import leading_digits_from_log10, leading_digits_of
+
+    if m * n == 1:
+        return leading_digits_of(1, k)
+    prec = 64 + 4 * k + (2 * m * n).bit_length()
+    while prec <= 1 << 16:
+        old = flint.ctx.prec
+        try:
+            flint.ctx.prec = prec
+            ball = _grid_log(min(m, n), max(m, n)) / flint.arb(10).log()
+        finally:
+            flint.ctx.prec = old
+        got = leading_digits_from_log10(ball, k, prec=prec)
+        if got is not None:
+            return got
+        prec *= 2
+    return leading_digits_of(grid_spanning_trees(m, n), k)  # pragma: no cover - a carry
+
+
+def estimated_seconds(graph: Any, *, weight: str | None = None) -> float:
+    """A prediction of :func:`spanning_trees`'s run time on ``graph``, in seconds.
+
+    Builds the Laplacian, peels the leaves and plans the engine's sweep (O(m
+    log n), about a tenth of a second for 10^4 vertices), then applies the
+    engine's cost model (:mod:`tiling.linalg._cost`) to the dense core's size
+    and Hadamard's bound on the count.
+
+    Examples
+    --------
+    >>> estimated_seconds(Region.rectangle(20, 20)) < 1
+    True
+    """
+    box = _full_rectangle(graph)
+    if box is not None:
+        return min(_grid_seconds(*box), _det_seconds_of_grid(*box))
+    matrix, _ = laplacian(graph, weight=weight)
+    if matrix.shape[0] <= 2:
+        return 1e-4
+    _, core = _peel_leaves(matrix)
+    if core.shape[0] <= 2:
+        return 1e-3
+    from ..linalg._cost import det_seconds
+
+    return det_seconds(_minor(core, [0]))
 
 
 def grid_spanning_trees(height: int, width: int) -> int:
@@ -322,12 +526,30 @@ def _grid_product(m, n, prec):
     flint.ctx.prec = prec
     try:
         total = flint.arb(1)
-        for j in range(1, m):
-            t = (1 + 2 * flint.arb.sin_pi(flint.arb(j) / (2 * m)) ** 2).acosh()
-            total *= 2 * (t / 2).tanh() * (n * t).sinh()
+        for factor in _grid_factors(m, n):
+            total *= factor
         return total / m
     finally:
         flint.ctx.prec = old
+
+
+def _grid_factors(m, n):
+    """The factors ``2 tanh(t_j / 2) sinh(n t_j)``, j = 1..m-1, at the current precision."""
+    import flint
+
+    for j in range(1, m):
+        t = (1 + 2 * flint.arb.sin_pi(flint.arb(j) / (2 * m)) ** 2).acosh()
+        yield 2 * (t / 2).tanh() * (n * t).sinh()
+
+
+def _grid_log(m, n):
+    """Natural logarithm of the grid's tree count, as a ball at the current precision."""
+    import flint
+
+    total = -flint.arb(m).log()
+    for factor in _grid_factors(m, n):
+        total += factor.log()
+    return total
 
 
 # ---------------------------------------------------------------------- resistance
@@ -379,8 +601,7 @@ def effective_resistance(
     Fraction(3, 4)
     """
     if isinstance(graph, Region):
-        if weight is not None:
-            raise TilingError("a Region's cell graph has no edge weights; pass weight=None")
+        _no_region_weight(graph, weight)
         matrix = _region_laplacian(graph)
         nodes = [tuple(c) for c in graph.cells().tolist()]
         scale = 1
@@ -388,7 +609,8 @@ def effective_resistance(
         nodes, rows, cols, values = _graph_edges(graph, weight, _conductance)
         scale = math.lcm(1, *(w.denominator for w in values))
         matrix = _assemble(len(nodes), rows, cols, [int(w * scale) for w in values])
-    i, j = _vertex_index(nodes, u, "u"), _vertex_index(nodes, v, "v")
+    is_region = isinstance(graph, Region)
+    i, j = _vertex_index(nodes, u, "u", is_region), _vertex_index(nodes, v, "v", is_region)
     if i == j:
         return Fraction(0)
     _, labels = _components(matrix)
@@ -422,13 +644,25 @@ def _conductance(value, u, v, name):
     return value
 
 
-def _vertex_index(nodes, node, name):
-    """Position of ``node`` in ``nodes`` (cells may be given as lists or arrays)."""
+def _vertex_index(nodes, node, name, cells=False):
+    """Position of ``node`` in ``nodes`` (cells may be given as lists or arrays).
+
+    With ``cells`` (a Region's cell graph) the vertex must be a pair of
+    integers: ``(0.5, 0)`` or ``(True, 0)`` is refused, never rounded.
+    """
+    if cells:
+        cell = _as_cell(node)
+        if cell is None:
+            raise TilingError(f"{name}={node!r} is not a cell: a (row, col) pair of integers")
+        try:
+            return nodes.index(cell)
+        except ValueError:
+            raise TilingError(f"{name}={node!r} is not a cell of the region") from None
     try:
         hash(node)
         key = node
     except TypeError:
-        key = tuple(int(x) for x in node)
+        key = _as_cell(node)
     for candidate in (key, _as_cell(key)):
         if candidate is not None:
             try:
@@ -439,9 +673,23 @@ def _vertex_index(nodes, node, name):
 
 
 def _as_cell(node):
-    """``node`` as a ``(row, col)`` tuple of ints, or None if it is not a pair of ints."""
+    """``node`` as a ``(row, col)`` tuple of ints, or None if it is not a pair of integers.
+
+    Integral floats (``2.0``) and numpy integers are read as ints; ``0.5``,
+    bools, NaN and strings are not cells (never rounded to one).
+    """
     try:
         r, c = node
-        return (int(r), int(c))
     except (TypeError, ValueError):
         return None
+    out = []
+    for x in (r, c):
+        if isinstance(x, (bool, np.bool_)):
+            return None
+        if isinstance(x, numbers.Integral):
+            out.append(int(x))
+        elif _integral_float(x):
+            out.append(int(x))
+        else:
+            return None
+    return tuple(out)

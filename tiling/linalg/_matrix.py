@@ -67,8 +67,8 @@ def as_matrix(matrix, who="det()"):
             raise LinalgError(f"{who} needs a square matrix, got shape {csr.shape}")
         data = csr.data
         if data.dtype == bool:
-            data = data.astype(np.int64)
-        elif not np.issubdtype(data.dtype, np.integer) and data.dtype != object:
+            raise LinalgError(f"{who} needs integer entries, got dtype bool")
+        if not np.issubdtype(data.dtype, np.integer) and data.dtype != object:
             data = _integral_floats(data, who)
         values = _small_or_object(data)
         rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
@@ -94,7 +94,7 @@ def as_matrix(matrix, who="det()"):
         else:
             arr = np.array(flat + [None], dtype=object)[:-1].reshape(arr.shape)
     elif arr.dtype == bool:
-        arr = arr.astype(np.int64)
+        raise LinalgError(f"{who} needs integer entries, got dtype bool")
     elif not np.issubdtype(arr.dtype, np.integer):
         arr = _integral_floats(arr, who)
     rows, cols = np.nonzero(arr)

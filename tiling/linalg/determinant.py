@@ -1,7 +1,7 @@
 """Exact integer determinants of sparse integer matrices.
 
 ``det`` returns ``det A`` as a Python int, proven: no floating point, no
-probabilistic step.  It works in two stages.
+probabilistic step.  It works in two stages, or by nested dissection.
 
 1. **Sweep over the integers** (planned once, symbolically).  Scan the rows
    in a bandwidth-reducing order; row ``i`` *defines* a column ``sigma(i)``
@@ -37,9 +37,21 @@ pivots on other entries (carrying a common denominator), so ``S`` stays small
 for banded matrices; what drives the cost is how many rows the scan order
 leaves without a fresh column.
 
-The primes are independent: batches of them go to any
-:class:`concurrent.futures.Executor` (a process pool, or a Dask cluster's
-``client.get_executor()`` to spread one determinant over many machines).
+3. **Nested dissection** (:mod:`tiling.linalg._dissection`,
+   :mod:`tiling.linalg._frontal`), for matrices with a nonzero diagonal or a
+   given pairing of rows with columns: fronts of a fill-reducing separator
+   order, eliminated modulo batches of 23-bit primes at once in float64
+   BLAS products, without a division.  Its cost does not depend on holes;
+   the engine uses it for the remainder's extra primes when that is cheaper
+   than the dense determinant, and alone when the dense remainder would not
+   fit in memory.
+
+The number of primes comes from a proven bound: Hadamard's, or for a
+diagonally dominant M-matrix (a reduced Laplacian) the far tighter
+floating-point enclosure of :mod:`tiling.linalg._mmatrix`.  The primes are
+independent: batches of them go to any :class:`concurrent.futures.Executor`
+(a process pool, or a Dask cluster's ``client.get_executor()`` to spread one
+determinant over many machines).
 
 References
 ----------
@@ -61,7 +73,7 @@ from .._progress import Progress
 from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
 from ._matrix import as_matrix
 from ._plan import best_plan
-from .errors import MatrixTooLargeError
+from .errors import LinalgError, MatrixTooLargeError
 from .hadamard import hadamard_square
 from .primes import crt, primes_below, product
 
@@ -142,19 +154,44 @@ def _residues(schur, primes, progress=None):
 
 
 # ---------------------------------------------------------------- driver
-def det(matrix: Any, *, progress: bool = False, executor: Executor | None = None) -> int:
+METHODS = ("auto", "sweep", "dissection")
+
+
+def det(
+    matrix: Any,
+    *,
+    method: str = "auto",
+    pairing: Any = None,
+    progress: bool = False,
+    executor: Executor | None = None,
+) -> int:
     """Exact determinant of a square sparse integer matrix, as a Python int.
 
     Parameters
     ----------
     matrix : scipy.sparse matrix or array_like
         Square, with integer entries of any size.
+    method : {"auto", "sweep", "dissection"}
+        ``"sweep"``: the integer sweep and a dense multimodular remainder
+        (below).  ``"dissection"``: nested dissection, modulo every prime
+        (needs a nonzero diagonal or a ``pairing``; a matrix with a singular
+        leading block in its order, which its fixed pivots cannot pass, goes
+        to the sweep).  ``"auto"``: the sweep,
+        with the remainder's extra primes taken by nested dissection when
+        that is cheaper, and nested dissection alone when the dense remainder
+        would be too large.
+    pairing : array of int, optional
+        ``pairing[i]`` a column with ``matrix[i, pairing[i]] != 0``, distinct
+        for distinct rows (a perfect matching of the pattern: for a
+        Kasteleyn matrix, a tiling).  Nested dissection eliminates row ``i``
+        against column ``pairing[i]``.  By default the diagonal, when it has
+        no zero.
     progress : bool
-        Draw a progress bar on stderr.
+        Draw a progress bar on stderr, with the time left.
     executor : concurrent.futures.Executor, optional
         Batches of primes are submitted to it (a ``ProcessPoolExecutor``, or a
         Dask ``client.get_executor()`` to spread one determinant over a
-        cluster): every prime then gets a full dense determinant, which pays
+        cluster): every prime then gets a full determinant, which pays
         off on many workers.  By default the primes run in this process,
         and when ``S`` has at least ``DIVISOR_MIN`` rows an exact solve first
         supplies a proven divisor of ``det S``, which removes most primes.
@@ -166,10 +203,10 @@ def det(matrix: Any, *, progress: bool = False, executor: Executor | None = None
     Raises
     ------
     LinalgError
-        for input that is not a square integer matrix.
+        for input that is not a square integer matrix, or a bad ``pairing``.
     MatrixTooLargeError
-        when the dense remainder would not fit in memory (a matrix with few
-        unit entries and no band structure).
+        when neither method can handle the matrix in memory (a dense
+        remainder over the limit and no pairing for nested dissection).
 
     Notes
     -----
@@ -186,7 +223,11 @@ def det(matrix: Any, *, progress: bool = False, executor: Executor | None = None
     operations (far fewer after the p-adic divisor: one solve, O(w^3 + n w^2)
     word operations, then the few primes that Hadamard's slack needs),
     against O(n^2 w^2 / 64) for banded elimination modulo every prime.
-    Reference: von zur Gathen and Gerhard, *Modern Computer Algebra*, 5.5.
+    Holes and irregular structure make ``d`` grow (about half a row per
+    hole); nested dissection (:mod:`tiling.linalg._frontal`) does not care:
+    O(n^1.5) operations per 23-bit prime for planar patterns, on stacked
+    float64 BLAS products.  Reference: von zur Gathen and Gerhard,
+    *Modern Computer Algebra*, 5.5; George (1973) for nested dissection.
 
     Examples
     --------
@@ -195,29 +236,175 @@ def det(matrix: Any, *, progress: bool = False, executor: Executor | None = None
     5
     >>> det(sp.csr_matrix([[1, 2], [2, 4]]))
     0
+    >>> det(sp.csr_matrix([[2, 1], [1, 3]]), method="dissection")
+    5
     """
+    if not isinstance(method, str):
+        raise TypeError(f"det(): method must be one of {METHODS}, not {type(method).__name__}")
+    if method not in METHODS:
+        raise LinalgError(f"det(): unknown method {method!r}; choose one of {METHODS}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise TypeError(
+            "det(): executor must be a concurrent.futures.Executor (something with "
+            f"submit()), not {type(executor).__name__}"
+        )
     csr = as_matrix(matrix)
     n = csr.shape[0]
+    pairing = _check_pairing(csr, pairing)
     if n == 0:
         return 1
     if (np.diff(csr.indptr) == 0).any():
         return 0  # a zero row
+    if pairing is None and (csr.diagonal() != 0).all():
+        pairing = np.arange(n)
+    if method == "dissection":
+        if pairing is None:
+            raise LinalgError(
+                "det(): method='dissection' eliminates each row against a paired column; "
+                "this matrix has a zero on its diagonal, so pass pairing= (a perfect matching)"
+            )
+        value = _run_dissection(csr, pairing, _bound_square(csr), progress, executor)
+        if value is not None:
+            return value
+        # a singular leading block in the dissection order: the sweep handles any matrix
     plan = best_plan(csr)
     if plan is None:
         return 0  # a zero column
     if plan.d > MAX_DENSE:
+        if method == "auto" and pairing is not None:
+            value = _run_dissection(csr, pairing, _bound_square(csr), progress, executor)
+            if value is not None:
+                return value
         raise MatrixTooLargeError(
             f"exact determinant: the sweep can pivot on only {n - plan.d} of {n} rows, "
             f"leaving a dense {plan.d} x {plan.d} remainder (limit {MAX_DENSE}); the matrix "
             "is too far from banded"
+            + ("" if pairing is not None else " (and has no pairing for nested dissection)")
         )
-    return _run_plan(plan, hadamard_square(csr), progress, executor)
+    nd = (csr, pairing) if method == "auto" and pairing is not None else None
+    return _run_plan(plan, _bound_square(csr, plan.d), progress, executor, nd)
 
 
-def _run_plan(plan, bound_square, progress, executor):
+#: Matrices with fewer rows take Hadamard's bound as it is (its slack costs little).
+MMATRIX_MIN = 200
+
+
+def _bound_square(csr, d=None):
+    """A proven ``B >= det(A)**2``: Hadamard's, or for a diagonally dominant M-matrix (a
+    reduced Laplacian) the far tighter floating-point enclosure of :mod:`._mmatrix`."""
+    best = hadamard_square(csr)
+    if csr.shape[0] >= MMATRIX_MIN and (d is None or d >= DIVISOR_MIN):
+        from ._mmatrix import bound_square
+
+        tight = bound_square(csr)
+        if tight is not None:
+            best = min(best, tight)
+    return best
+
+
+def _check_pairing(csr, pairing):
+    """``pairing`` as a checked int array (a perfect matching of the pattern), or None."""
+    if pairing is None:
+        return None
+    n = csr.shape[0]
+    try:
+        arr = np.asarray(pairing)
+    except (TypeError, ValueError):
+        arr = None
+    if (
+        arr is None
+        or arr.ndim != 1
+        or arr.dtype == bool
+        or not np.issubdtype(arr.dtype, np.integer)
+    ):
+        raise LinalgError("det(): pairing must be a 1-d array of column indices")
+    arr = arr.astype(np.int64)
+    if len(arr) != n or (n and (arr.min() < 0 or arr.max() >= n)) or len(np.unique(arr)) != n:
+        raise LinalgError(f"det(): pairing must list each of the {n} columns once")
+    rows = np.repeat(np.arange(n), np.diff(csr.indptr))
+    hit = np.zeros(n, dtype=bool)
+    hit[rows[csr.indices == arr[rows]]] = True
+    if not hit.all():
+        i = int(np.flatnonzero(~hit)[0])
+        raise LinalgError(f"det(): pairing pairs row {i} with column {int(arr[i])}, a zero entry")
+    return arr
+
+
+def _run_dissection(csr, pairing, bound_square, progress, executor):
+    """``det A`` by nested dissection modulo 23-bit primes (batches on ``executor``).
+
+    None when almost every prime fails: some leading block of the order is
+    singular over the integers (never for Laplacians of connected graphs or
+    Kasteleyn matrices paired by a tiling, whose leading blocks count
+    spanning forests and tilings of subregions; possible for other matrices).
+    """
+    from ._cost import dissection_prime_seconds
+    from ._frontal import FLOAT_PRIME_BITS, build_schedule
+
+    schedule = build_schedule(csr, pairing)
+    target = 4 * bound_square
+    count = (target.bit_length() + 1) // 2 // (FLOAT_PRIME_BITS - 1) + 2
+    expected = count * dissection_prime_seconds(csr.shape[0], csr.nnz)
+    label = "determinant (nested dissection)"
+    with Progress(count, label, enabled=progress, expected=expected) as bar:
+        primes, values = _nd_residues(schedule, csr.data, 1, target, bar.update, executor)
+    if not primes:
+        return None  # a vanishing pivot block for every prime: singular leading block
+    return crt(values, primes)
+
+
+def _nd_residues(schedule, data, avoid, target, progress, executor):
+    """Residues of ``det A`` modulo 23-bit primes not dividing ``avoid``, until their
+    product squared exceeds ``target``; failed primes are replaced."""
+    from ._frontal import BATCH, FLOAT_PRIME_BITS, residues
+
+    primes, values, offered, failures = [], [], 0, 0
+    while product(primes) ** 2 <= target:
+        need = (target.bit_length() + 1) // 2 - product(primes).bit_length()
+        want = max(1, need // (FLOAT_PRIME_BITS - 1) + 1)
+        fresh = [p for p in primes_below(FLOAT_PRIME_BITS, offered + want)[offered:] if avoid % p]
+        offered += want
+        if executor is None or len(fresh) <= BATCH:
+            got = residues(schedule, data, fresh, progress)
+        else:
+            got = _map_batches(executor, schedule, data, fresh, progress)
+        for p, r in zip(fresh, got):
+            if r is None:
+                failures += 1
+            else:
+                primes.append(p)
+                values.append(r)
+        if failures > 2 * BATCH and failures > len(primes):
+            return [], []  # almost every prime fails: a singular leading block
+    return primes, values
+
+
+def _map_batches(executor, schedule, data, primes, progress):
+    from ._frontal import BATCH, residues
+
+    batches = [primes[i : i + BATCH] for i in range(0, len(primes), BATCH)]
+    futures = {executor.submit(residues, schedule, data, b): k for k, b in enumerate(batches)}
+    results = {}
+    for fut in as_completed(futures):
+        k = futures[fut]
+        results[k] = fut.result()
+        if progress is not None:
+            progress(len(batches[k]))
+    return [r for k in range(len(batches)) for r in results[k]]
+
+
+def _run_plan(plan, bound_square, progress, executor, nd=None):
+    from ._cost import plan_seconds
+
     levels = max(len(plan.levels), 1)
     expected_primes = bound_square.bit_length() // (2 * PRIME_BITS - 2) + 1
-    with Progress(levels + expected_primes, "determinant", enabled=progress) as bar:
+    n = sum(len(lv["def_slots"]) + len(lv["con_rows"]) for lv in plan.levels)
+    expected = plan_seconds(
+        n, 4 * n, plan.d, bound_square.bit_length() / 2, executor is None, slack=0.22
+    )
+    with Progress(
+        levels + expected_primes, "determinant", enabled=progress, expected=expected
+    ) as bar:
         schur, denominator = _sweep(plan, progress=bar.update)
         # det A = sign * det T * det S_num / denominator, and det S_num = q * divisor
         divisor = 1
@@ -226,17 +413,48 @@ def _run_plan(plan, bound_square, progress, executor):
         # |q| <= sqrt(bound_square) * denominator / (|det T| * divisor)
         target = 4 * bound_square * denominator**2
         scale = (plan.pivot_product * divisor) ** 2
-        primes = _good_primes(divisor, -(-target // scale))
+        q_target = -(-target // scale)
+        if nd is not None and _dissection_pays(plan.d, nd[0], q_target):
+            # the remaining primes by nested dissection of A itself: det A mod p
+            # gives q mod p = det A * denominator / (sign * det T * divisor)
+            from ._frontal import build_schedule
+
+            csr, pairing = nd
+            schedule = build_schedule(csr, pairing)
+            unit = plan.sign * plan.pivot_product * divisor
+            primes, values = _nd_residues(
+                schedule, csr.data, unit * denominator, q_target, bar.update, executor
+            )
+            residues = [v * denominator * pow(unit % p, -1, p) % p for v, p in zip(values, primes)]
+            if primes:
+                q = crt(residues, primes)
+                return _assemble(plan, q, divisor, denominator)
+        primes = _good_primes(divisor, q_target)
         if executor is None or len(primes) < 2:
             residues = _residues(schur, primes, progress=bar.update)
         else:
             residues = _map_primes(executor, schur, primes, bar)
         bar.update(max(0, expected_primes - len(primes)))
     q = crt([r * pow(divisor % p, -1, p) % p for r, p in zip(residues, primes)], primes)
+    return _assemble(plan, q, divisor, denominator)
+
+
+def _assemble(plan, q, divisor, denominator):
     value, remainder = divmod(plan.sign * plan.pivot_product * q * divisor, denominator)
     if remainder:  # cannot happen: det A is an integer
         raise AssertionError("exact determinant: inexact division")
     return value
+
+
+def _dissection_pays(d, csr, q_target):
+    """Whether the remaining primes are cheaper by nested dissection than dense modulo 62 bits."""
+    from ._cost import dense_prime_seconds, dissection_prime_seconds
+
+    if q_target.bit_length() < 4 * (2 * PRIME_BITS):  # one or two dense primes
+        return False
+    per_bit_dense = dense_prime_seconds(d) / (PRIME_BITS - 1)
+    per_bit_nd = dissection_prime_seconds(csr.shape[0], csr.nnz) / 22
+    return per_bit_nd < per_bit_dense
 
 
 def _det_divisor(schur):

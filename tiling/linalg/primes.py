@@ -8,9 +8,13 @@ The multimodular determinant takes residues modulo primes just below
 
 from __future__ import annotations
 
+import math
+import numbers
 import threading
 from collections.abc import Iterable
 from typing import Any
+
+import numpy as np
 
 from .errors import LinalgError
 
@@ -43,7 +47,8 @@ def primes_below(bits: int, count: int) -> list[int]:
     """
     import flint
 
-    bits, count = int(bits), int(count)
+    bits = _integer(bits, "bits", "primes_below")
+    count = _integer(count, "count", "primes_below")
     if not 2 <= bits <= 63:
         raise LinalgError(f"prime size must be between 2 and 63 bits, got {bits}")
     if count < 0:
@@ -65,8 +70,10 @@ def primes_below(bits: int, count: int) -> list[int]:
 def crt(residues: Iterable[int], primes: Iterable[int]) -> int:
     """The integer ``x`` with ``|x| <= M/2``, ``x = residues[i] mod primes[i]``.
 
-    ``M`` is the product of the (distinct) primes.  Incremental Garner
-    reconstruction, O(k^2) word operations for ``k`` primes.
+    ``M`` is the product of the moduli, which must be pairwise coprime (any
+    integers >= 2, not only primes).  Incremental Garner reconstruction,
+    O(k^2) word operations for ``k`` moduli.  TypeError for entries that are
+    not ints, LinalgError for unequal lengths or moduli sharing a factor.
 
     Examples
     --------
@@ -75,13 +82,43 @@ def crt(residues: Iterable[int], primes: Iterable[int]) -> int:
     >>> crt([5 - 1, 7 - 1], [5, 7])
     -1
     """
+    residues = _integers(residues, "residues")
+    moduli = _integers(primes, "primes")
+    if len(residues) != len(moduli):
+        raise LinalgError(
+            f"crt(): {len(residues)} residues for {len(moduli)} moduli; give one residue per modulus"
+        )
     x, m = 0, 1
-    for r, p in zip(residues, primes):
-        p = int(p)
-        t = ((int(r) - x % p) * pow(m % p, -1, p)) % p
+    for k, (r, p) in enumerate(zip(residues, moduli)):
+        if p < 2:
+            raise LinalgError(f"crt(): moduli must be at least 2, got {p}")
+        if math.gcd(m, p) != 1:
+            other = next(q for q in moduli[:k] if math.gcd(q, p) != 1)
+            raise LinalgError(f"crt(): moduli {other} and {p} are not coprime")
+        t = ((r - x % p) * pow(m % p, -1, p)) % p
         x += m * t
         m *= p
     return x - m if 2 * x > m else x
+
+
+def _integer(value: Any, name: str, who: str) -> int:
+    """``value`` as an int: TypeError for bools, floats (even 5.0, inf, nan), None, strings."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{who}(): {name} must be an int, not {type(value).__name__} {value!r}")
+    return int(value)
+
+
+def _integers(values: Any, name: str) -> list[int]:
+    """A sequence of integers as a list of Python ints (TypeError naming the first bad one)."""
+    if isinstance(values, (str, bytes)):
+        raise TypeError(f"crt(): {name} must be a sequence of ints, not {type(values).__name__}")
+    try:
+        items = list(values)
+    except TypeError:
+        raise TypeError(
+            f"crt(): {name} must be a sequence of ints, not {type(values).__name__}"
+        ) from None
+    return [_integer(v, f"each of {name}", "crt") for v in items]
 
 
 def product(values: Iterable[Any]) -> int:

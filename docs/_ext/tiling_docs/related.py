@@ -19,7 +19,7 @@ RELATED: tuple[tuple[str, ...], ...] = (
     ("tiling.model.examples.chessboard", "tiling.model.examples.mutilated_chessboard"),
     ("tiling.model.examples.brick_tiling", "tiling.model.examples.block_tiling"),
     ("tiling.TilingError", "tiling.ParseError", "tiling.TooLargeError", "tiling.NoTilingError"),
-    ("tiling.decimal", "tiling.summarize"),
+    ("tiling.decimal", "tiling.summarize", "tiling.LeadingDigits"),
     # counting
     (
         "tiling.count",
@@ -30,6 +30,8 @@ RELATED: tuple[tuple[str, ...], ...] = (
     ("tiling.counting.transfer.count_tilings", "tiling.counting.transfer.estimated_seconds"),
     ("tiling.counting.kasteleyn.count_tilings", "tiling.counting.kasteleyn.estimated_seconds"),
     ("tiling.counting.kasteleyn.count_tilings", "tiling.counting.kasteleyn_matrix"),
+    ("tiling.counting.kasteleyn.count_tilings", "tiling.counting.kasteleyn.distinct_pieces"),
+    ("tiling.counting.kasteleyn_matrix", "tiling.counting.kasteleyn.tiling_pairing"),
     ("tiling.counting.kasteleyn_matrix", "tiling.linalg.det"),
     ("tiling.counting.transfer.count_tilings", "tiling.counting.transfer.max_cover"),
     ("tiling.counting.dimer_polynomial", "tiling.counting.transfer.count_tilings"),
@@ -37,6 +39,13 @@ RELATED: tuple[tuple[str, ...], ...] = (
         "tiling.counting.rectangle_count",
         "tiling.counting.aztec_count",
         "tiling.counting.closed_forms.closed_form",
+    ),
+    ("tiling.counting.rectangle_count", "tiling.counting.closed_forms.rectangle_log10"),
+    ("tiling.counting.rectangle_count", "tiling.counting.closed_forms.rectangle_seconds"),
+    ("tiling.counting.closed_forms.closed_form", "tiling.counting.closed_forms.closed_form_seconds"),
+    (
+        "tiling.counting.closed_forms.closed_shape_count",
+        "tiling.counting.closed_forms.closed_shape_seconds",
     ),
     ("tiling.enumerate_tilings", "tiling.counting.brute.count_tilings"),
     ("tiling.counting.count_by_flux", "tiling.heights.flux", "tiling.heights.flux_crossings"),
@@ -83,6 +92,7 @@ RELATED: tuple[tuple[str, ...], ...] = (
         "tiling.graphs.effective_resistance",
     ),
     ("tiling.spanning_trees", "tiling.graphs.temperley.region"),
+    ("tiling.spanning_trees", "tiling.graphs.kirchhoff.estimated_seconds"),
     (
         "tiling.graphs.temperley.region",
         "tiling.graphs.temperley.tree_to_tiling",
@@ -118,7 +128,11 @@ RELATED: tuple[tuple[str, ...], ...] = (
     ),
     ("tiling.linalg.crt", "tiling.linalg.balanced_product", "tiling.linalg.primes.product"),
     ("tiling.linalg.hadamard_bound_bits", "tiling.linalg.hadamard.hadamard_square"),
-    ("tiling.linalg.sweep_order", "tiling.linalg.ordering.order_candidates"),
+    (
+        "tiling.linalg.sweep_order",
+        "tiling.linalg.ordering.order_candidates",
+        "tiling.linalg.ordering.row_sweep_order",
+    ),
     ("tiling.linalg.LinalgError", "tiling.linalg.MatrixTooLargeError"),
     # the command line and the explorer
     ("tiling.cli.main", "tiling.cli.build_parser"),

@@ -15,7 +15,16 @@ from ..._progress import Progress
 from ...errors import TooLargeError
 from ._rings import LIMB_BITS
 
-__all__ = ["MAX_WIDTH", "MEMORY_BUDGET", "check_budget", "segments", "undo_layout", "progress_bar"]
+__all__ = [
+    "MAX_WIDTH",
+    "MEMORY_BUDGET",
+    "check_budget",
+    "segments",
+    "undo_layout",
+    "progress_bar",
+    "count_bytes",
+    "count_seconds",
+]
 
 #: Widest profile (after turning the region) the DP accepts: 2**26 states.
 MAX_WIDTH = 26
@@ -98,14 +107,60 @@ def segments(plan, kind):
 
 
 def expected_limbs(plan):
-    return max(1, math.ceil((_BITS_PER_CELL * plan.n_cells + 8) / LIMB_BITS))
+    return _limbs(plan.n_cells)
+
+
+def _limbs(n_cells):
+    return max(1, math.ceil((_BITS_PER_CELL * n_cells + 8) / LIMB_BITS))
+
+
+# The counting sweep's peak memory, measured: 1.3 to 1.5 times its profile
+# array (8 bytes per limb for all 2**w profiles), the rest being the carry
+# pass's and the step's scratch (22 x 22: 168 MB predicted array, 237 MB peak).
+_COUNT_PEAK = 1.5
+
+
+def count_bytes(width, n_cells):
+    """Peak bytes of the counting sweep over ``n_cells`` cells at profile width ``width``."""
+    return int(_COUNT_PEAK * 8 * (1 << width) * _limbs(n_cells))
+
+
+def count_seconds(region):
+    """Predicted seconds of the counting DP on ``region``, inf when it would refuse.
+
+    Reads only each distinct piece's box and cell count (never builds the
+    sweep's plan), so it is cheap and bounded for any region: O(cells +
+    box).  Constants measured on the development machine, strips 2 x 10^5 to
+    boards 24 x 24.
+    """
+    seen = {}
+    for _, _, mask in region.cropped_components():
+        key = (mask.shape, np.packbits(mask).tobytes())
+        if key not in seen:
+            seen[key] = (min(mask.shape), int(mask.sum()))
+    seconds = 0.0
+    for width, n_cells in seen.values():
+        if width > MAX_WIDTH or count_bytes(width, n_cells) > MEMORY_BUDGET:
+            return math.inf
+        seconds += n_cells * _step_seconds(width, n_cells)
+    return seconds
+
+
+def _step_seconds(width, n_cells):
+    """Seconds per cell of the counting sweep at profile width ``width``."""
+    limbs = (1 + _limbs(n_cells)) / 2
+    # per limb of a profile: cheaper when there are many limbs (the per-row work
+    # is amortised); fitted from 2 x 10^5 to 24 x 24 (within 2x, but 3x at
+    # width 2 and very short strips)
+    per_element = 4.5e-10 + 4.5e-9 / limbs
+    return 1.5e-6 + (1 << width) / 4 * limbs * per_element
 
 
 def bytes_needed(plan, kind):
     n = plan.n_states
     # the counting and boolean sweeps store half the profiles (even parity)
     if kind == "count":
-        return 8 * n * expected_limbs(plan)
+        return count_bytes(plan.width, plan.n_cells)
     if kind == "sample":
         # the array and its scratch, and the undo log: the profiles cleared
         # under missing cells (half the array each, the whole array for the
@@ -157,4 +212,8 @@ def check_budget(plans, kind):
 
 
 def progress_bar(plans, progress, label):
-    return Progress(sum(p.n_cells for p in plans), label, enabled=progress)
+    """The DP's progress bar; it shows the counting model's predicted time left from the start."""
+    expected = None
+    if progress and label == "profile DP":
+        expected = sum(p.n_cells * _step_seconds(p.width, p.n_cells) for p in plans)
+    return Progress(sum(p.n_cells for p in plans), label, enabled=progress, expected=expected)
