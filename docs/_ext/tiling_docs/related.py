@@ -42,7 +42,10 @@ RELATED: tuple[tuple[str, ...], ...] = (
     ),
     ("tiling.counting.rectangle_count", "tiling.counting.closed_forms.rectangle_log10"),
     ("tiling.counting.rectangle_count", "tiling.counting.closed_forms.rectangle_seconds"),
-    ("tiling.counting.closed_forms.closed_form", "tiling.counting.closed_forms.closed_form_seconds"),
+    (
+        "tiling.counting.closed_forms.closed_form",
+        "tiling.counting.closed_forms.closed_form_seconds",
+    ),
     (
         "tiling.counting.closed_forms.closed_shape_count",
         "tiling.counting.closed_forms.closed_shape_seconds",
