@@ -139,7 +139,7 @@ sphinx_gallery_conf = {
     "capture_repr": ("_repr_html_", "__repr__"),
     "default_thumb_file": str(DOCS / "_static" / "logo.svg"),
     "thumbnail_size": (360, 360),
-    "reset_modules": ("matplotlib",),
+    "reset_modules": ("matplotlib", "tiling_docs.gallery.tight_pictures"),
     "abort_on_example_error": True,
 }
 
@@ -157,5 +157,7 @@ plot_include_source = True
 plot_html_show_source_link = False
 plot_html_show_formats = False
 plot_formats = [("png", 110)]
-plot_rcparams = {"figure.max_open_warning": 0}
+# Saved tight, as a notebook shows them: side-by-side pictures keep their titles and legends.
+plot_rcparams = {"figure.max_open_warning": 0, "savefig.bbox": "tight", "savefig.pad_inches": 0.1}
+plot_apply_rcparams = True
 plot_pre_code = "import numpy as np\nimport matplotlib.pyplot as plt\nimport tiling\nfrom tiling import Region, examples, plot\n"

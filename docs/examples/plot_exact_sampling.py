@@ -7,9 +7,8 @@ every tiling equally likely.  Away from narrow regions and Aztec diamonds it
 couples from the past: a monotone chain of random flips runs from the
 greatest and from the least tiling, from further and further back with the
 same coins, until both agree; the common tiling is then an exact sample
-(Propp and Wilson).  Here a heart with a hole, coloured by the direction of
-its dominoes: brick walls freeze along the straight stretches of its border,
-and the middle stays disordered.
+(Propp and Wilson).  Here a heart of 7,800 cells with a hole, its horizontal
+dominoes orange and its vertical ones blue; it takes about a second.
 """
 
 import numpy as np

@@ -19,6 +19,6 @@ cover = tiling.max_cover(figure)
 bound = tiling.cover_bound(figure)
 print(f"{len(cover)} dominoes, {len(cover.uncovered())} cells uncovered; bound {bound.deficiency}")
 
-fig, axes = plt.subplots(1, 2, figsize=(9, 4.6), layout="constrained")
+fig, axes = plt.subplots(1, 2, figsize=(11.5, 5.4), layout="constrained")
 plot.draw_tiling(cover, ax=axes[0])
 plot.draw_certificate(bound, ax=axes[1])

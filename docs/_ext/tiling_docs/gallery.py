@@ -48,6 +48,14 @@ class GalleryOrder:
         return f"GalleryOrder({ORDER!r})"
 
 
+def tight_pictures(gallery_conf, fname, when=None) -> None:
+    """``reset_modules``: pictures saved tight, so side-by-side titles and legends show whole."""
+    import matplotlib
+
+    matplotlib.rcParams["savefig.bbox"] = "tight"
+    matplotlib.rcParams["savefig.pad_inches"] = 0.1
+
+
 def requirements(script: Path) -> list[str]:
     match = _REQUIRES.search(script.read_text(encoding="utf-8"))
     return [name.strip() for name in match.group(1).split(",")] if match else []
