@@ -64,7 +64,6 @@ autosummary_generate = True
 autosummary_imported_members = False
 autodoc_typehints = "none"  # the numpydoc Parameters section says it in words
 autodoc_member_order = "groupwise"
-autodoc_default_options = {"members": False}
 add_module_names = False
 numpydoc_show_class_members = False  # the class template lists members itself
 numpydoc_class_members_toctree = False

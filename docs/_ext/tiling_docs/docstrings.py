@@ -206,8 +206,9 @@ def _attribute_comment(name: str, obj) -> list[str]:
 def process_docstring(app, what, name, obj, options, lines) -> None:
     if not name.startswith("tiling"):
         return
+    type_doc = type(obj).__doc__ if isinstance(type(obj).__doc__, str) else ""
     if what in ("data", "attribute") and (
-        not "".join(lines).strip() or "\n".join(lines).strip() == (type(obj).__doc__ or "").strip()
+        not "".join(lines).strip() or "\n".join(lines).strip() == type_doc.strip()
     ):
         lines[:] = _attribute_comment(name, obj)
         if not lines and what == "data":
