@@ -305,3 +305,43 @@ def test_see_also_families_name_pages_that_exist():
     assert not missing, (
         f"See Also targets without a page (docs/_ext/tiling_docs/related.py): {missing}"
     )
+
+
+# ----------------------------------------------------------------- what the pages add
+def _docstrings_module():
+    pytest.importorskip("sphinx", reason="the docs extra (make docs installs it)")
+    sys.path.insert(0, str(DOCS / "_ext"))
+    try:
+        return importlib.import_module("tiling_docs.docstrings")
+    finally:
+        sys.path.remove(str(DOCS / "_ext"))
+
+
+def test_unknown_sections_become_rubrics_and_keep_their_text():
+    docstrings = _docstrings_module()
+    lines = ["Summary.", "", "Signing used here", "-----------------", "The proof.", ""]
+    lines += ["Notes", "-----", "A note."]
+    docstrings.rubrics_for_unknown_sections(lines)
+    assert lines[2:4] == [".. rubric:: Signing used here", ""]
+    assert "The proof." in lines and lines[-3:-1] == ["Notes", "-----"]
+
+
+def test_see_also_adds_the_family_once_with_summaries():
+    docstrings = _docstrings_module()
+    lines = ["Count.", "", "See Also", "--------", "tiling.methods : the methods.", ""]
+    docstrings.add_see_also("tiling.count", lines)
+    text = "\n".join(lines)
+    assert text.count("tiling.methods") == 1  # already there: not repeated
+    assert "tiling.find : One perfect tiling of ``region``." in text
+    assert text.index("tiling.find") < text.index("tiling.methods")  # inside the section
+
+
+def test_references_list_each_cited_work_once_with_initials_escaped():
+    docstrings = _docstrings_module()
+    lines = ["Counts tilings (Kasteleyn 1961) by shuffling (Propp 2003).", ""]
+    lines += ["References", "----------", "J. Propp, Generalized domino-shuffling (2003)."]
+    docstrings.add_references("tiling.x", lines)
+    docstrings.escape_initials(lines)
+    text = "\n".join(lines)
+    assert text.count("Propp") == 2  # the citation, and the entry already listed
+    assert "P\\. W. Kasteleyn" in text and "J\\. Propp" in text
