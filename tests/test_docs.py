@@ -33,6 +33,7 @@ GUIDE_PAGES = sorted(
 
 sys.path.insert(0, str(DOCS / "_ext"))
 from tiling_docs import bibliography, gallery, offline, related  # noqa: E402
+from tiling_docs.public_api import resolve  # noqa: E402
 
 sys.path.remove(str(DOCS / "_ext"))
 
@@ -67,19 +68,6 @@ def public_names() -> list[tuple[str, object]]:
         for attr in getattr(module, "__all__", ())
         if not isinstance(getattr(module, attr), types.ModuleType)
     ]
-
-
-def resolve(path: str):
-    parts = path.split(".")
-    for cut in range(len(parts), 0, -1):
-        try:
-            obj = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
-            continue
-        for part in parts[cut:]:
-            obj = getattr(obj, part)
-        return obj
-    raise LookupError(path)
 
 
 _DIRECTIVE = re.compile(r"^\.\. (\S+)::\s*(.*)$")
