@@ -9,28 +9,31 @@ Coordinates are the library's: cell ``(r, c)`` occupies ``c <= x < c + 1`` and
 ``r <= y < r + 1`` with ``y`` growing downwards, so row 0 is on top and an
 image drawn with ``extent=(0, w, h, 0)`` lines up with the cells.
 
-Two renderers draw the same pieces (dominoes, free cells, blocked cells):
+A picture is one artist that decides how to draw when the figure is drawn,
+because only then are the output format and the size of a cell known.  Two
+renderers draw the same pieces (dominoes, free cells, blocked cells):
 
-* ``"patches"``, for pictures people read cell by cell: each piece a rounded
-  rectangle (:class:`~matplotlib.patches.FancyBboxPatch`) in one
-  :class:`~matplotlib.collections.PatchCollection`, with a dark border;
-* ``"raster"``, for large tilings: the fills as one image with a pixel per
-  cell, and, when cells are at least 5 screen pixels wide, the borders as
-  one :class:`~matplotlib.collections.LineCollection` of merged straight
-  runs (drawn into the image instead, at a few pixels per cell, past
-  :data:`MAX_SEGMENTS` runs).  Below 5 pixels borders would hide the
-  colours; below one pixel the image is downsampled with antialiasing.  The cost is linear
-  in the number of cells, so a million dominoes draw and save in about a
-  second.
+* ``"vector"``, for papers and pictures people read cell by cell: each colour
+  class one compound path, so an SVG or PDF holds a handful of ``<path>``
+  elements however many dominoes there are, with borders as the paths'
+  strokes when cells are wide enough to carry them;
+* ``"raster"``, for large tilings on screen or in PNG: the fills as one image
+  with a pixel per cell and the borders as merged straight runs (drawn into
+  the image past a few hundred thousand runs; left out below 5 screen pixels
+  a cell, where they would hide the colours).  The cost is linear in the
+  number of cells, so a million dominoes draw and save in about a second.
 
-``style="auto"`` uses patches up to :data:`MAX_PATCHES` pieces.
+``style="auto"`` draws vector paths in vector formats (SVG, PDF) at any size
+and in raster formats up to :data:`MAX_PATCHES` pieces, the raster image
+beyond.  :func:`to_tikz` writes the same pictures as TikZ for LaTeX.
 
 Palettes are colour-blind safe: fills from Paul Tol's "light" scheme, the four
 shuffling orientations and highlights from Okabe & Ito (2008).
 
-
 Modules: :mod:`~tiling.plot.draw` (pictures), :mod:`~tiling.plot.animate`
-(animations), :func:`~tiling.plot.save` (files).  Plotting depends on results
+(animations), :mod:`~tiling.plot.heights` (height maps, surfaces and flip
+sequences), :mod:`~tiling.plot.temperley` (Temperley's bijection),
+:func:`~tiling.plot.save` (files) and :func:`~tiling.plot.to_tikz` (LaTeX).  Plotting depends on results
 (regions, tilings, certificates) and on the public API, never the reverse.
 """
 
