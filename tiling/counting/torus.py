@@ -139,6 +139,8 @@ def count_torus(
     >>> count_torus(Region.rectangle(2, 2))  # multi-edges: two dominoes per pair
     8
     >>> count_torus(Region.rectangle(3, 4), boundary="cylinder")
+    32
+    >>> count_torus(Region.rectangle(3, 4))  # an odd side: the DP
     50
     """
     require_region(region, "count")
@@ -241,8 +243,9 @@ def twisted_matrix(rows, cols, horizontal, vertical, s, t, boundary="torus"):
 
 
 def _aligned_sign(rows, cols, boundary):
-    """``eps``: the sign of the all-horizontal (or, for one column, all-vertical) tiling's
-    term in ``D(1, 1)``, with unit weights."""
+    """``(eps, pairing)``: the all-horizontal (for one column, all-vertical) tiling, as
+    colour-0 index to colour-1 index, and the sign of its term in ``D(1, 1)`` for unit
+    weights."""
     r, c = np.divmod(np.arange(rows * cols), cols)
     colour = (r + c) % 2
     index = np.empty(rows * cols, dtype=np.int64)
@@ -257,7 +260,7 @@ def _aligned_sign(rows, cols, boundary):
     black = colour == 0
     perm = np.empty(int(black.sum()), dtype=np.int64)
     perm[index[black]] = index[partner[black]]
-    return int(np.prod(entry_sign[black])) * _w._perm_sign(perm)
+    return int(np.prod(entry_sign[black])) * _w._perm_sign(perm), perm
 
 
 def _kasteleyn(problem, boundary, log, progress, executor):
@@ -269,7 +272,7 @@ def _kasteleyn(problem, boundary, log, progress, executor):
         rows, cols = problem.mask.shape
     alpha = -1 if (cols // 2) % 2 == 0 else 1
     beta = (-1 if (rows // 2) % 2 == 0 else 1) if rows % 2 == 0 else 0
-    eps = _aligned_sign(rows, cols, boundary)
+    eps, pairing = _aligned_sign(rows, cols, boundary)
     twists = [(s, t) for s in (1, -1) for t in ((1, -1) if boundary == "torus" else (1,))]
     factors = []
     for s, t in twists:
@@ -290,7 +293,7 @@ def _kasteleyn(problem, boundary, log, progress, executor):
             values.append(_float_det(ri, ci, signs, weights, n))
         else:
             entries = [int(sg) * int(w) for sg, w in zip(signs.tolist(), weights.tolist())]
-            values.append(_w._exact_det(ri, ci, entries, n, progress, executor))
+            values.append(_w._exact_det(ri, ci, entries, n, progress, executor, pairing))
     if problem.kind == "float":
         terms = [(f * sign, logabs) for (sign, logabs), f in zip(values, factors) if f and sign]
         if not terms:
