@@ -36,6 +36,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "cover_bound": ".proofs.certificates:cover_bound",
         # more questions
         "enumerate_tilings": ".counting.brute:enumerate_tilings",
+        "generating_function": ".stats.generating:generating_function",
         "spanning_trees": ".graphs.kirchhoff:spanning_trees",
         "color": ".coloring:color",
         "color_steps": ".coloring:color_steps",
@@ -55,6 +56,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "heights",
         "random",
         "graphs",
+        "stats",
         "coloring",
         "plot",
         "registry",

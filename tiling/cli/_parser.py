@@ -17,13 +17,23 @@ only its length and leading digits (truncated, every one proven).  A region
 without a tiling counts 0 at once (a matching decides it before any
 determinant).  Before a count predicted to take more than ten seconds the
 prediction is printed on stderr, and a progress bar with the time left
-appears there when stderr is a terminal.""",
+appears there when stderr is a terminal.
+
+--weights H,V counts with every horizontal domino weighing H and every
+vertical one V (ints, fractions such as 1/3, decimals, or symbols such as q):
+the sum over tilings of the product of the weights, exact unless a weight is
+a decimal.  --boundary torus (or cylinder) counts a full rectangle whose
+opposite sides touch (columns only for the cylinder).""",
         """examples:
   tiling count board.txt
   printf '....\\n....\\n' | tiling count -
   tiling count --rect 100x100 --digits
   tiling count --rect 2000x2000 --digits 10
-  tiling count --example chessboard --method kasteleyn""",
+  tiling count --example chessboard --method kasteleyn
+  tiling count --rect 8x8 --weights 1,q
+  tiling count --rect 8x8 --weights 2,1/3
+  tiling count --rect 100x100 --boundary torus
+  tiling count --rect 200x200 --weights 0.5,1.5 --log""",
     ),
     "solve": (
         "find one tiling, or prove there is none",
@@ -219,6 +229,26 @@ def build_parser():
             )
     made["count"].add_argument(
         "--time", action="store_true", help="report the time taken on stderr"
+    )
+    made["count"].add_argument(
+        "--weights",
+        metavar="H,V",
+        default=None,
+        help="weigh horizontal dominoes H and vertical ones V (ints, fractions a/b, "
+        "decimals, or sympy expressions such as q): print the weighted count",
+    )
+    made["count"].add_argument(
+        "--boundary",
+        choices=["plane", "cylinder", "torus"],
+        default="plane",
+        help="torus: a full rectangle whose last column touches the first and last row the "
+        "first; cylinder: the columns only (default: plane)",
+    )
+    made["count"].add_argument(
+        "--log",
+        action="store_true",
+        help="print the natural logarithm of the (weighted) count, for decimal weights "
+        "on large regions",
     )
     made["sample"].add_argument(
         "--seed",
