@@ -58,7 +58,7 @@ from ..model.region import Region, require_region
 from ..model.weights import exact_weights
 from . import weighted as _w
 
-__all__ = ["count_torus", "BOUNDARIES", "twisted_matrix", "MAX_DP_WORK"]
+__all__ = ["count_torus", "BOUNDARIES", "MAX_DP_WORK"]
 
 #: The values of ``boundary=``.
 BOUNDARIES = ("plane", "cylinder", "torus")

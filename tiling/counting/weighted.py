@@ -53,14 +53,7 @@ from ..errors import TilingError, TooLargeError
 from ..model.region import Region, require_region
 from ..model.weights import Weights, exact_weights
 
-__all__ = [
-    "count_weighted",
-    "weighted_dp",
-    "weighted_kasteleyn",
-    "estimated_seconds",
-    "METHODS",
-    "MAX_DENSE",
-]
+__all__ = ["count_weighted", "METHODS", "MAX_DENSE"]
 
 #: Methods that take weights.
 METHODS = ("auto", "dp", "kasteleyn")

@@ -63,6 +63,12 @@ WORKS: tuple[Work, ...] = (
         ("Kenyon", "2009"),
     ),
     _work(
+        r"Cimasoni and Reshetikhin,? \(?2007",
+        'D. Cimasoni and N. Reshetikhin, "Dimers on surface graphs and spin structures. '
+        'I", *Comm. Math. Phys.* 275 (2007) 187-208.',
+        ("Cimasoni", "2007"),
+    ),
+    _work(
         r"Lieb,? \(?1967",
         'E. H. Lieb, "Solution of the dimer problem by the transfer matrix method", '
         "*J. Math. Phys.* 8 (1967) 2339-2341.",
