@@ -213,13 +213,17 @@ def weighted_dp(problem: Problem, wrap_cols=False, wrap_rows=False, log=False):
         return finish(problem, value.as_expr() if hasattr(value, "as_expr") else value, log)
     if kind == "float":
         value, exponent = sweep(mask, H, V, wrap_cols=wrap_cols, wrap_rows=wrap_rows, floats=True)
-        return _float_result(float(value), exponent * math.log(2), log, problem)
+        return _float_result(float(value), 0.0, log, exponent=exponent)
     value, _ = sweep(mask, H, V, wrap_cols=wrap_cols, wrap_rows=wrap_rows)
     return finish(problem, int(value), log)
 
 
-def _float_result(mantissa, log_scale, log, problem):
-    """A float count ``mantissa * exp(log_scale)``: the float, or its log with ``log``."""
+def _float_result(mantissa, log_scale, log, problem=None, exponent=None):
+    """A float count ``mantissa * exp(log_scale)``, or ``mantissa * 2**exponent`` when the
+    power of two is given (then exact: no rounding beyond the mantissa's); with ``log``
+    its natural logarithm."""
+    if exponent is not None:
+        log_scale = exponent * math.log(2)
     if log:
         if mantissa < 0:
             raise TilingError(
@@ -235,6 +239,8 @@ def _float_result(mantissa, log_scale, log, problem):
             f"count(): the weighted count is about exp({total:.6g}), beyond a float; "
             "pass log=True for its logarithm"
         )
+    if exponent is not None:
+        return math.ldexp(mantissa, exponent)
     return math.copysign(math.exp(total), mantissa)
 
 
