@@ -75,7 +75,12 @@ def _problem(region: Region, weights: Any, boundary: str) -> _w.Problem:
     zero = 0.0 if w.kind == "float" else 0
     problem = _w.Problem(region.mask, w.kind, w.horizontal, _w._pad(w.vertical, (rows, cols), zero))
     if w.kind == "fraction":
-        problem = _w.integral(problem, wrap_cols=True, wrap_rows=boundary == "torus")
+        problem = _w.integral(
+            problem,
+            wrap_cols=True,
+            wrap_rows=boundary == "torus",
+            bipartite=bipartite(rows, cols, boundary),
+        )
     return problem
 
 

@@ -108,12 +108,23 @@ def prepare(region: Region, weights: Any, who: str) -> Problem:
     return integral(problem) if w.kind == "fraction" else problem
 
 
-def integral(problem: Problem, wrap_cols: bool = False, wrap_rows: bool = False) -> Problem:
+def integral(
+    problem: Problem, wrap_cols: bool = False, wrap_rows: bool = False, bipartite: bool = True
+) -> Problem:
     """Fraction weights made integers: each colour-0 cell's dominoes times the lcm of
-    their denominators (every tiling covers each such cell once)."""
+    their denominators (every tiling covers each such cell once).  On a graph that is
+    not bipartite (a torus with an odd side) every weight is multiplied by the lcm of
+    all the denominators instead, which multiplies the count by its power ``cells / 2``."""
     mask = problem.mask
     rows, cols = mask.shape
     H, V = problem.horizontal.copy(), problem.vertical.copy()
+    if not bipartite:
+        values = [Fraction(x) for x in list(H.ravel()) + list(V.ravel())]
+        lcm = math.lcm(*(x.denominator for x in values)) if values else 1
+        for arr in (H, V):
+            for idx in np.ndindex(arr.shape):
+                arr[idx] = int(Fraction(arr[idx]) * lcm)
+        return Problem(mask, problem.kind, H, V, lcm ** (int(mask.sum()) // 2))
     scale = 1
     for r, c in zip(*np.nonzero(mask)):
         if (r + c) % 2:
