@@ -248,7 +248,7 @@ def _float_result(mantissa, log_scale, log, problem=None, exponent=None):
     if total > 709.7:
         raise TilingError(
             f"count(): the weighted count is about exp({total:.6g}), beyond a float; "
-            "pass log=True for its logarithm"
+            "pass log=True (--log on the command line) for its logarithm"
         )
     if exponent is not None:
         return math.ldexp(mantissa, exponent)
