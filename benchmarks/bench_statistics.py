@@ -86,20 +86,23 @@ def gf_rows(quick):
             lowest_first = [int(c) for c in coeffs[::-1]]
             lowest_first += [0] * (len(by_h) - len(lowest_first))
             assert by_h[::-1] == lowest_first, "the baseline disagrees"
-            baseline, ratio = f"{_fmt(base)} (interpolation, {len(by_h)} dets)", f"{base / ours:.0f}x"
+            baseline, ratio = (
+                f"{_fmt(base)} (interpolation, {len(by_h)} dets)",
+                f"{base / ours:.0f}x",
+            )
         else:
             baseline, ratio = "skipped (grows like n^6)", "-"
         if n <= SYMPY_DP_MAX:
-            t, value = median_time(
-                lambda: tiling.count(board, weights=(1, q), method="dp"), 1
-            )
+            t, value = median_time(lambda: tiling.count(board, weights=(1, q), method="dp"), 1)
             assert __import__("sympy").expand(value - poly.as_expr()) == 0
             note += f"; sympy-ring DP {_fmt(t)}"
         if n <= 12:
             t, dp_poly = median_time(lambda: tiling.generating_function(board, method="dp"), 1)
             assert dp_poly == poly
             note += f"; Kronecker DP {_fmt(t)}"
-        rows.append(f"| {n} x {n} board, by vertical | {_fmt(ours)} | {baseline} | {ratio} | {note} |")
+        rows.append(
+            f"| {n} x {n} board, by vertical | {_fmt(ours)} | {baseline} | {ratio} | {note} |"
+        )
     return rows, points
 
 
@@ -107,7 +110,9 @@ def torus_rows(quick):
     rows, points = [], []
     for n in TORUS_QUICK if quick else TORUS_SIZES:
         board = Region.rectangle(n, n)
-        ours, value = median_time(lambda: tiling.count(board, boundary="torus"), 3 if n <= 60 else 1)
+        ours, value = median_time(
+            lambda: tiling.count(board, boundary="torus"), 3 if n <= 60 else 1
+        )
         base, plain = median_time(
             lambda: kasteleyn.count_tilings(board, fast_path=False), 3 if n <= 60 else 1
         )

@@ -97,7 +97,5 @@ def test_volume_exponents_give_each_tiling_its_flips():
     h, v, offset = tiling.stats.volume_exponents(board)
     low = height(min_tiling(board))
     for t in enumerate_tilings(board):
-        power = sum(
-            int((h if a[0] == b[0] else v)[tuple(np.minimum(a, b))]) for a, b in t.dominoes
-        )
+        power = sum(int((h if a[0] == b[0] else v)[tuple(np.minimum(a, b))]) for a, b in t.dominoes)
         assert power - offset == int((height(t) - low).sum()) // 4

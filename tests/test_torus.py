@@ -88,7 +88,9 @@ def test_weighted_torus_counts_match_enumeration(size, boundary, data):
     v = [[data.draw(values) for _ in range(cols)] for _ in range(v_rows)]
     want = torus_weight_by_enumeration(rows, cols, h, v, boundary)
     board = Region.rectangle(rows, cols)
-    methods = ["dp"] + (["kasteleyn"] if tiling.counting.torus.bipartite(rows, cols, boundary) else [])
+    methods = ["dp"] + (
+        ["kasteleyn"] if tiling.counting.torus.bipartite(rows, cols, boundary) else []
+    )
     for method in methods:
         assert tiling.count(board, weights=(h, v), boundary=boundary, method=method) == want
 

@@ -202,7 +202,9 @@ def _count_weighted(region, method, weights, boundary, log, digits, progress, ex
     check_choice(boundary, ("plane", "cylinder", "torus"), "boundary", "count")
     check_bool(log, "log", "count")
     if digits is not None:
-        raise TilingError("count(): digits= is for plain counts; with weights or a boundary use log=True")
+        raise TilingError(
+            "count(): digits= is for plain counts; with weights or a boundary use log=True"
+        )
     names = ("auto", *(m.name for m in registry.methods("count")))
     check_choice(method, names, "method", "count")
     if method != "auto" and "weights" not in registry.get_method("count", method).options:
@@ -214,7 +216,12 @@ def _count_weighted(region, method, weights, boundary, log, digits, progress, ex
         from .counting.torus import count_torus
 
         return count_torus(
-            region, weights, boundary=boundary, method=method, log=log, progress=progress,
+            region,
+            weights,
+            boundary=boundary,
+            method=method,
+            log=log,
+            progress=progress,
             executor=executor,
         )
     if weights is None:

@@ -180,8 +180,7 @@ def count_torus(
             )
         if problem.kind == "symbolic":
             raise TilingError(
-                "count(): symbolic weights on the torus and cylinder take method='dp' "
-                "(or 'auto')"
+                "count(): symbolic weights on the torus and cylinder take method='dp' (or 'auto')"
             )
         return _kasteleyn(problem, boundary, log, progress, executor)
     if work > MAX_DP_WORK:

@@ -51,7 +51,7 @@ import numpy as np
 from .._validation import check_bool, check_choice
 from ..errors import TilingError, TooLargeError
 from ..model.region import Region, require_region
-from ..model.weights import Weights, exact_weights
+from ..model.weights import exact_weights
 
 __all__ = ["count_weighted", "METHODS", "MAX_DENSE"]
 
@@ -169,15 +169,6 @@ def _edges_at(r, c, rows, cols, mask, wrap_cols, wrap_rows):
 
 
 # ---------------------------------------------------------------- the ring of values
-def _ring(problem: Problem):
-    """``(ring, convert, back)`` for symbolic weights: sympy's ring of their generators."""
-    import sympy
-
-    exprs = list(problem.horizontal.ravel()) + list(problem.vertical.ravel())
-    ring, elements = sympy.sring(exprs, domain=None, field=False) if exprs else (None, [])
-    return ring, elements
-
-
 def _symbolic_problem(problem: Problem):
     """The weights as elements of one sympy ring (a field of fractions when needed)."""
     import sympy
@@ -203,10 +194,6 @@ def _objects(items):
     for i, x in enumerate(items):
         out[i] = x
     return out
-
-
-def _to_sympy(ring, value):
-    return ring.to_sympy(value) if hasattr(ring, "to_sympy") else value.as_expr()
 
 
 # ---------------------------------------------------------------- DP
@@ -288,9 +275,7 @@ def _entries(region_mask, H, V):
     a, b = cells0[K.row], cells1[K.col]
     top = np.minimum(a, b)
     horizontal = a[:, 0] == b[:, 0]
-    weights = np.where(
-        horizontal, H[top[:, 0], top[:, 1]], V[top[:, 0], top[:, 1]]
-    )  # object array
+    weights = np.where(horizontal, H[top[:, 0], top[:, 1]], V[top[:, 0], top[:, 1]])  # object array
     return region, K, cells0, cells1, weights
 
 
@@ -401,8 +386,6 @@ def _float_kasteleyn(K, weights, epsilon, log):
 def _symbolic_kasteleyn(problem, K, weights, epsilon, n, progress, executor):
     """Polynomial weights by Kronecker substitution: one exact integer determinant."""
     ring, H, V = _symbolic_problem(problem)
-    if not hasattr(ring, "gens") or getattr(ring, "is_field", False) or hasattr(ring, "field"):
-        pass
     elements = _kasteleyn_elements(problem.mask, H, V, K)
     domain = ring.domain
     if not (domain.is_ZZ or domain.is_QQ) or type(elements[0]).__name__ != "PolyElement":
@@ -560,7 +543,3 @@ def _polynomial(problem: Problem) -> bool:
     except Exception:  # noqa: BLE001 - not polynomials
         return False
     return (ring.domain.is_ZZ or ring.domain.is_QQ) and hasattr(ring, "ngens")
-
-
-def as_weights(value: Any) -> Weights:  # pragma: no cover - re-exported name for typing
-    return value

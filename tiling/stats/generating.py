@@ -181,7 +181,7 @@ def _gauge(region: Region, horizontal: np.ndarray, vertical: np.ndarray) -> tupl
         pick = mask & ((r + c) % 2 == colour) & (least < big)
         shift_cell = np.where(pick, least, 0)
         shift += int(shift_cell.sum())
-        own = ((r + c) % 2 == colour)
+        own = (r + c) % 2 == colour
         # each domino has one cell of this colour: take that cell's shift off
         if cols > 1:
             cell_shift = np.where(own[:, :-1], shift_cell[:, :-1], shift_cell[:, 1:])
@@ -257,7 +257,9 @@ def generating_function(
     check_choice(method, ("auto", "kasteleyn", "dp"), "method", "generating_function")
     q = sympy.Symbol(variable) if isinstance(variable, str) else variable
     if not isinstance(q, sympy.Symbol):
-        raise TypeError(f"generating_function(): variable must be a str or a sympy Symbol, not {variable!r}")
+        raise TypeError(
+            f"generating_function(): variable must be a str or a sympy Symbol, not {variable!r}"
+        )
     total = count(region)
     if total == 0:
         return sympy.Poly(0, q, domain="ZZ")
