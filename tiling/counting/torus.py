@@ -63,7 +63,7 @@ __all__ = ["count_torus", "BOUNDARIES", "MAX_DP_WORK"]
 #: The values of ``boundary=``.
 BOUNDARIES = ("plane", "cylinder", "torus")
 #: Most profile-array entries times cells the DP takes on the torus or cylinder.
-MAX_DP_WORK = 4e9
+MAX_DP_WORK = 2e8
 
 
 def _problem(region: Region, weights: Any, boundary: str) -> _w.Problem:

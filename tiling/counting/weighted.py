@@ -60,7 +60,7 @@ METHODS = ("auto", "dp", "kasteleyn")
 #: Largest side of the dense integer matrix Kasteleyn uses for entries beyond int64.
 MAX_DENSE = 3000
 #: Widest profile the weighted DP accepts (its values are Python objects).
-MAX_DP_BITS = 22
+MAX_DP_BITS = 20
 
 
 # ---------------------------------------------------------------- preparation
