@@ -57,7 +57,9 @@ class Method:
         method cannot handle the region (too wide, too large, wrong shape).
     options : tuple of str
         The keyword options the method takes (``progress``, ``executor``,
-        ``rng``); others given to the public function are not passed on.
+        ``rng``, ``weights``); others given to the public function are not
+        passed on.  For "count", ``weights`` also means ``boundary=`` and
+        ``log=`` (:mod:`tiling.counting.weighted`, :mod:`tiling.counting.torus`).
     auto : bool
         Whether ``method="auto"`` considers it.
     prepare : callable, optional
