@@ -42,7 +42,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "sample_aztec": ".random.shuffling:sample_aztec",
         "arctic_curve": ".random.arctic:arctic_curve",
         # dimer statistics
-        "probabilities": ".stats.probabilities:probabilities",
+        "probabilities": ".stats.placement:probabilities",
         # printing huge numbers
         "decimal": "._format:decimal",
         "summarize": "._format:summarize",

@@ -169,7 +169,7 @@ def draw_probabilities(
     if not isinstance(cmap, str):
         raise TypeError(f"draw_probabilities(): cmap must be a colour map name, not {cmap!r}")
     if probs is None:
-        from ..stats.probabilities import probabilities
+        from ..stats.placement import probabilities
 
         probs = probabilities(region)
     classes = class_probabilities(region, probs)
