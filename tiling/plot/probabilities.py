@@ -156,8 +156,9 @@ def draw_probabilities(
     --------
     >>> import tiling
     >>> ax = draw_probabilities(tiling.Region.aztec_diamond(10))
-    >>> ax.get_title()
-    'placement probabilities by class, Aztec diamond of order 10'
+    >>> print(ax.get_title())
+    placement probabilities by class
+    Aztec diamond of order 10
     >>> ax = draw_probabilities(tiling.Region.rectangle(4, 6), show="vertical")
     >>> ax.images[0].get_array().max() <= 1
     True
@@ -212,7 +213,7 @@ def draw_probabilities(
         if order is not None
         else f"a region of {quantity(region.n_cells, 'cell')}"
     )
-    note.set_title(ax, title, f"{words}, {what}")
+    note.set_title(ax, title, f"{words}\n{what}")
     shown.probabilities = classes  # what was drawn, for a caller who wants the numbers
     return ax
 
@@ -246,7 +247,7 @@ def _class_bars(ax, colors):
             ScalarMappable(norm=Normalize(0, 1), cmap=ramp), ax=ax, shrink=0.8, pad=0.01,
             aspect=30, fraction=0.03,
         )
-        bar.set_label(f"P({k})", fontsize=8, labelpad=1)
+        bar.ax.set_title(k, fontsize=8)
         bar.ax.tick_params(labelsize=7)
         if k != "E":  # one scale, on the outermost bar
             bar.set_ticks([])
