@@ -150,9 +150,7 @@ def main(quick=False):
             base_text, ratio = f"{base:.2f} (ratios of counts)", f"{base / ours:.0f}x"
         else:
             fh, fv = tiling.probabilities(region)
-            deviation = max(
-                np.abs(fh - h.astype(float)).max(), np.abs(fv - v.astype(float)).max()
-            )
+            deviation = max(np.abs(fh - h.astype(float)).max(), np.abs(fv - v.astype(float)).max())
             check = f"floats within {deviation:.0e}"
             base_text, ratio = "not run", "-"
         lines.append(

@@ -244,8 +244,12 @@ def _class_bars(ax, colors):
     for k, color in reversed(list(zip("NSWE", colors))):
         ramp = LinearSegmentedColormap.from_list(f"class {k}", [(0, 0, 0), tuple(color)])
         bar = fig.colorbar(
-            ScalarMappable(norm=Normalize(0, 1), cmap=ramp), ax=ax, shrink=0.8, pad=0.01,
-            aspect=30, fraction=0.03,
+            ScalarMappable(norm=Normalize(0, 1), cmap=ramp),
+            ax=ax,
+            shrink=0.8,
+            pad=0.01,
+            aspect=30,
+            fraction=0.03,
         )
         bar.ax.set_title(k, fontsize=8)
         bar.ax.tick_params(labelsize=7)

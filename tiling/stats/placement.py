@@ -211,7 +211,9 @@ def probabilities(
     for r0, c0, part in pieces:
         h, w = part.shape
         piece = Region(part)
-        ph, pv = _piece(piece, wh[r0 : r0 + h, c0 : c0 + w - 1], wv[r0 : r0 + h - 1, c0 : c0 + w], exact)
+        ph, pv = _piece(
+            piece, wh[r0 : r0 + h, c0 : c0 + w - 1], wv[r0 : r0 + h - 1, c0 : c0 + w], exact
+        )
         # boxes of different pieces may overlap (an island in a hole): add only this piece's dominoes
         used_h = part[:, :-1] & part[:, 1:]
         used_v = part[:-1, :] & part[1:, :]
