@@ -42,6 +42,8 @@ __getattr__, __dir__, _lazy_names = attach(
         "color_steps": ".coloring:color_steps",
         "sample_aztec": ".random.shuffling:sample_aztec",
         "arctic_curve": ".random.arctic:arctic_curve",
+        # dimer statistics
+        "probabilities": ".stats.placement:probabilities",
         # printing huge numbers
         "decimal": "._format:decimal",
         "summarize": "._format:summarize",
