@@ -490,3 +490,31 @@ def test_carries_in_small_chunks_give_the_same_counts(monkeypatch):
     monkeypatch.setattr(_rings, "_CARRY_CHUNK", 40)  # a few entries per chunk
     assert profile.count_tilings(Region.rectangle(12, 13)) == kasteleyn_rectangle(12, 13)
     assert profile.count_tilings(Region.rectangle(7, 120)) == kasteleyn_rectangle(7, 120)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(-(2**62) + 1, 2**62 - 1), min_size=0, max_size=200),
+    st.integers(0, 3),
+)
+def test_counts_are_read_from_their_limbs_exactly_on_every_path(limbs, top):
+    """Horner's rule written here is the reference; both fast readers must agree with it."""
+    limbs = limbs + [top]  # a count's top limb is small and non-negative after a carry
+    expected = sum(limb << (_rings.LIMB_BITS * i) for i, limb in enumerate(limbs))
+    array = np.array(limbs, dtype=np.int64)
+    assert _rings._Limbs._to_int(array) == expected
+    from tiling.counting.transfer._pack import limbs_to_int
+
+    assert limbs_to_int(array, _rings.LIMB_BITS) == (expected if expected >= 0 else None)
+
+
+def test_a_long_strip_is_sampled_through_the_compiled_reader(monkeypatch):
+    """Counts of hundreds of limbs are read in linear time, and the sample stays exact."""
+    from tiling.counting.transfer import _pack
+
+    calls = []
+    real = _pack.limbs_to_int
+    monkeypatch.setattr(_pack, "limbs_to_int", lambda *a: calls.append(1) or real(*a))
+    strip = Region.rectangle(2, 6000)  # Fibonacci(6001): about 4,160 bits, 89 limbs
+    t = tiling.sample(strip, rng=3, method="dp")
+    assert is_valid_tiling(strip.mask, t.dominoes) and calls

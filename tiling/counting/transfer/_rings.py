@@ -22,6 +22,9 @@ _CARRY_CHUNK = 1 << 18  # limbs per chunk of a carry pass
 LIMIT = 1 << 62  # limb magnitudes stay below this, so a sum never overflows int64
 # After a carry pass every limb but the top one is below this.
 _NORMAL = (1 << LIMB_BITS) + (1 << (63 - LIMB_BITS))
+# Counts of at least this many limbs are read by a compiled pass (linear time);
+# shorter ones in Python, which costs no compilation for small regions.
+_COMPILED_FROM = 64
 
 
 def _apply(ufunc, a, b, out):
@@ -346,10 +349,29 @@ class _Limbs(_Ring):
 
     @staticmethod
     def _to_int(limbs):
-        total = 0
-        for limb in reversed(limbs.tolist()):
-            total = (total << LIMB_BITS) + limb
-        return total
+        """The Python int ``sum_i limbs[i] * 2**(LIMB_BITS * i)`` (limbs of any sign).
+
+        Pairs of neighbours are joined level by level, so each level costs
+        O(bits) and the whole O(bits log limbs); long counts go through one
+        compiled carry-and-pack pass (:mod:`._pack`), O(bits).  Horner's rule
+        (one shift of the growing total per limb) was quadratic, which
+        dominated sampling long strips, where every step of the walk back
+        reads a count.
+        """
+        if limbs.shape[-1] >= _COMPILED_FROM:
+            from ._pack import limbs_to_int
+
+            value = limbs_to_int(limbs, LIMB_BITS)
+            if value is not None:
+                return value
+        values = limbs.tolist()
+        shift = LIMB_BITS
+        while len(values) > 1:
+            if len(values) % 2:
+                values.append(0)
+            values = [low + (high << shift) for low, high in zip(values[::2], values[1::2])]
+            shift *= 2
+        return values[0] if values else 0
 
 
 def _carry_chunk(flat, L, scratch):
