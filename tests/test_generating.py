@@ -99,3 +99,8 @@ def test_volume_exponents_give_each_tiling_its_flips():
     for t in enumerate_tilings(board):
         power = sum(int((h if a[0] == b[0] else v)[tuple(np.minimum(a, b))]) for a, b in t.dominoes)
         assert power - offset == int((height(t) - low).sum()) // 4
+
+
+def test_boards_too_large_for_the_dense_determinant_are_refused_before_work():
+    with pytest.raises(tiling.TooLargeError, match="dense 5000 x 5000"):
+        tiling.generating_function(Region.rectangle(100, 100))

@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from .._validation import check_choice
-from ..errors import TilingError
+from ..errors import TilingError, TooLargeError
 from ..model.region import Region, require_region
 
 __all__ = ["generating_function", "volume_exponents", "BY"]
@@ -259,6 +259,14 @@ def generating_function(
     if not isinstance(q, sympy.Symbol):
         raise TypeError(
             f"generating_function(): variable must be a str or a sympy Symbol, not {variable!r}"
+        )
+    from ..counting.weighted import MAX_DENSE
+
+    if method != "dp" and region.n_cells // 2 > MAX_DENSE:
+        raise TooLargeError(
+            f"generating_function(): {region.n_cells} cells need a dense "
+            f"{region.n_cells // 2} x {region.n_cells // 2} determinant with long entries "
+            f"(limit {MAX_DENSE} rows); use method='dp' for narrow regions"
         )
     total = count(region)
     if total == 0:
