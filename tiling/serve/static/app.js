@@ -7,9 +7,10 @@
 // and one entry there.
 
 import { ApiError, Lane, getInfo, getPreset } from "./api.js";
-import { CanvasPainter, SvgPainter, THEME, cornerFontSize, fit, render, renderScale, shufflingClass, signed } from "./draw.js";
+import { CanvasPainter, POSITION_CELL, SvgPainter, THEME, cornerFontSize, fit, positionFontSize, render, renderScale, shufflingClass, signed } from "./draw.js";
 import { Grid, segment } from "./grid.js";
 import { FlipTiling, HeightMap, level } from "./heights.js";
+import { ProbabilityMap } from "./probabilities.js";
 
 // Counts predicted to take longer than this are not started as the region changes.
 const LIVE_SECONDS = 3;
@@ -163,7 +164,9 @@ function paint(r, c) {
 function showHover(r, c) {
   const hint = $("hint");
   if (state.grid.inside(r, c)) {
-    const what = state.grid.has(r, c) ? `a cell of colour ${(r + c) % 2} (${(r + c) % 2 ? "dark" : "light"})` : "empty";
+    const map = state.view && state.view.probabilities;
+    const chance = map && state.grid.has(r, c) ? map.describeCell(r, c) : null;
+    const what = chance || (state.grid.has(r, c) ? `a cell of colour ${(r + c) % 2} (${(r + c) % 2 ? "dark" : "light"})` : "empty");
     hint.textContent = `row ${r}, column ${c}: ${what}`;
   } else {
     hint.textContent = "Click or drag on the paper to add cells; start on a cell to remove them.";
@@ -664,6 +667,34 @@ function flipAnimation(start, a) {
   };
 }
 
+// Regions of at most this many cells get exact probabilities (fractions, shown
+// on the positions and under the pointer); larger ones get floats only.
+const EXACT_CELLS = 150;
+
+const PROBABILITY_WORDS =
+  "Colours: the probability that the domino covering a cell is vertical, from orange (always horizontal) through pale (either way alike) to purple (always vertical).";
+
+function probabilitiesView(a) {
+  const map = new ProbabilityMap(a);
+  const error = map.sumError();
+  const notes = [];
+  const exactly = a.fractions ? " (exact fractions: hover over a cell to read them)" : " (hover over a cell to read them)";
+  notes.push(`Each cell's positions add up to 1, as one domino covers it: checked on the page to within ${error === 0 ? "rounding" : error.toExponential(1)}${exactly}.`);
+  const order = state.region && state.region.aztec_order;
+  if (order && order >= 8) notes.push("Outside the arctic circle the tiling is frozen: horizontal dominoes in the top and bottom corners, vertical ones left and right; inside it, both alike.");
+  const bars = state.geometry.s >= POSITION_CELL;
+  const numbers = positionFontSize(state.geometry.s) > 0;
+  const more = bars ? ` Bars join the two cells of each position, wider the likelier${numbers ? ", with its probability written on it" : ""}.` : " Enlarge the window or use a smaller region to see each position's bar.";
+  return {
+    title: "Placement probabilities",
+    text: `The chance of each domino position in a tiling drawn uniformly at random (tiling.probabilities, ${seconds(a.seconds)}). ${PROBABILITY_WORDS}${more}`,
+    notes,
+    heat: map.layer(state.info.probability_colors),
+    probabilities: map,
+    legend: [{ gradient: state.info.probability_colors, low: "0", high: "1", text: "probability that the cell's domino is vertical" }],
+  };
+}
+
 const VIEWS = {
   tiling: {
     verb: "finding a tiling",
@@ -751,6 +782,19 @@ const VIEWS = {
         return view;
       }
       return heightsView(a, shown ? "the tiling shown" : `a tiling found by ${a.found_by}`);
+    },
+  },
+  probabilities: {
+    verb: "computing the placement probabilities",
+    async run(ask) {
+      const exact = state.grid.count() <= EXACT_CELLS;
+      const a = await ask("probabilities", { exact });
+      if (!a.tileable) {
+        const view = noTilingView(a.proof);
+        view.title = `No tiling, so no probabilities: ${KIND_WORDS[a.proof.kind]}`;
+        return view;
+      }
+      return probabilitiesView(a);
     },
   },
   flips: {
@@ -1169,6 +1213,7 @@ function pngPicture() {
 function tikzRequest(view) {
   if (!view) return { show: "region" };
   if (view.proof) return { show: "proof" };
+  if (view.probabilities) return { show: "probabilities" };
   if (!view.dominoes || !view.dominoes.length) return { show: "region" };
   if (view.heat) return { show: "heights", dominoes: view.dominoes };
   const show = view.marks && view.bound ? "bound" : "tiling";
