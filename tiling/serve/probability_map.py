@@ -1,6 +1,6 @@
 """Placement probabilities as the explorer sends them: per domino position and per cell.
 
-Everything here is read from :func:`tiling.probabilities`: ``horizontal[r, c]``
+Everything here is read from :func:`tiling.stats.probabilities`: ``horizontal[r, c]``
 is the probability that a uniformly random tiling has the domino on cells
 ``(r, c), (r, c + 1)``, and ``vertical[r, c]`` the one on ``(r, c), (r + 1, c)``.
 A cell is covered by exactly one domino, so its four positions' probabilities
@@ -25,7 +25,7 @@ COLORMAP = "PuOr"
 
 #: The part of :data:`COLORMAP` used, from probability 0 to 1 (its darkest
 #: ends would hide the squared paper's lines and the numbers).
-COLORMAP_RANGE = (0.08, 0.92)
+COLORMAP_RANGE = (0.2, 0.8)
 
 
 def cell_vertical(vertical: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -83,7 +83,7 @@ def describe(region: Any, horizontal: Any, vertical: Any, *, exact: bool = False
     ----------
     region : Region
     horizontal, vertical : numpy.ndarray
-        :func:`tiling.probabilities` of ``region``: shapes ``(rows, cols - 1)``
+        :func:`tiling.stats.probabilities` of ``region``: shapes ``(rows, cols - 1)``
         and ``(rows - 1, cols)``, floats, or fractions with ``exact=True``.
     exact : bool
         Whether the arrays hold fractions; the answer then carries them as text too.
@@ -112,7 +112,7 @@ def describe(region: Any, horizontal: Any, vertical: Any, *, exact: bool = False
     for name, values in (("horizontal", horizontal), ("vertical", vertical)):
         if values.shape != expected[name]:
             raise AssertionError(
-                f"tiling.probabilities gave {name} of shape {values.shape} for a region "
+                f"tiling.stats.probabilities gave {name} of shape {values.shape} for a region "
                 f"of mask shape {mask.shape}; expected {expected[name]}"
             )
     keep_h = mask[:, :-1] & mask[:, 1:]

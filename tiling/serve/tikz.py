@@ -147,13 +147,13 @@ def probabilities_picture(region: Any) -> str:
     :data:`POSITION_LABEL_SIDE` cells across the probability is written on it.
     Raises :class:`~tiling.NoTilingError` when the region has no tiling.
     """
-    import tiling
     from matplotlib import colormaps
 
     from ..plot import to_tikz
+    from ..stats.probabilities import probabilities
     from .probability_map import COLORMAP, COLORMAP_RANGE, cell_vertical
 
-    horizontal, vertical = tiling.probabilities(region)
+    horizontal, vertical = probabilities(region)
     horizontal, vertical = np.asarray(horizontal, float), np.asarray(vertical, float)
     mask = region.mask
     h, w = region.shape

@@ -669,7 +669,7 @@ function flipAnimation(start, a) {
 
 // Regions of at most this many cells get exact probabilities (fractions, shown
 // on the positions and under the pointer); larger ones get floats only.
-const EXACT_CELLS = 150;
+const EXACT_CELLS = 200;
 
 const PROBABILITY_WORDS =
   "Colours: the probability that the domino covering a cell is vertical, from orange (always horizontal) through pale (either way alike) to purple (always vertical).";
@@ -687,7 +687,7 @@ function probabilitiesView(a) {
   const more = bars ? ` Bars join the two cells of each position, wider the likelier${numbers ? ", with its probability written on it" : ""}.` : " Enlarge the window or use a smaller region to see each position's bar.";
   return {
     title: "Placement probabilities",
-    text: `The chance of each domino position in a tiling drawn uniformly at random (tiling.probabilities, ${seconds(a.seconds)}). ${PROBABILITY_WORDS}${more}`,
+    text: `The chance of each domino position in a tiling drawn uniformly at random (tiling.stats.probabilities, ${seconds(a.seconds)}). ${PROBABILITY_WORDS}${more}`,
     notes,
     heat: map.layer(state.info.probability_colors),
     probabilities: map,

@@ -1,13 +1,13 @@
 // Placement probabilities on the page: from the `probabilities` answer (the
-// library's tiling.probabilities), a colour map of each cell's chance of being
+// library's tiling.stats.probabilities), a colour map of each cell's chance of being
 // covered by a vertical domino, and, over it, each domino position's own
 // probability as a bar joining its two cells (and as a number when the cells
 // are large enough).
 
-// A probability as written beside a position: two decimals, never rounded to
-// a certainty it is not ("<0.01", ">0.99"); a short exact fraction when known.
+// A probability as written: two decimals, never rounded to a certainty it is
+// not ("<0.01", ">0.99"); or the exact fraction when it is known and short.
 export function probabilityText(p, fraction = null) {
-  if (fraction !== null && fraction !== undefined && fraction.length <= 5) return fraction;
+  if (fraction !== null && fraction !== undefined && fraction.length <= 12) return fraction;
   if (p === 0 || p === 1) return String(p);
   if (p < 0.005) return "<0.01";
   if (p > 0.995) return ">0.99";
@@ -79,17 +79,19 @@ export class ProbabilityMap {
     return row === undefined || row[c] === undefined ? null : row[c];
   }
 
-  // The positions as drawn: {r0, c0, r1, c1, p, label}, every position of the region.
+  // The positions as drawn: {r0, c0, r1, c1, p, label}, every position of the
+  // region, labelled with two decimals (fractions would crowd the picture; the
+  // hint under the paper gives them).
   positions() {
     const out = [];
     this.horizontal.forEach((row, r) =>
       row.forEach((p, c) => {
-        if (p !== null) out.push({ r0: r, c0: c, r1: r, c1: c + 1, p, label: probabilityText(p, this.fraction("horizontal", r, c)) });
+        if (p !== null) out.push({ r0: r, c0: c, r1: r, c1: c + 1, p, label: probabilityText(p) });
       }),
     );
     this.vertical.forEach((row, r) =>
       row.forEach((p, c) => {
-        if (p !== null) out.push({ r0: r, c0: c, r1: r + 1, c1: c, p, label: probabilityText(p, this.fraction("vertical", r, c)) });
+        if (p !== null) out.push({ r0: r, c0: c, r1: r + 1, c1: c, p, label: probabilityText(p) });
       }),
     );
     return out;
