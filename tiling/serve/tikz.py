@@ -166,7 +166,9 @@ def probabilities_picture(region: Any) -> str:
     body = to_tikz(region, scale=scale, title=title, legend=False)
     cmap = colormaps[COLORMAP]
     low, high = COLORMAP_RANGE
-    fills = ["% placement probabilities (tiling serve): each cell by its chance of a vertical domino"]
+    fills = [
+        "% placement probabilities (tiling serve): each cell by its chance of a vertical domino"
+    ]
     per_cell = cell_vertical(vertical, (h, w))
     for r, c in zip(*np.nonzero(mask)):
         red, green, blue, _ = cmap(low + (high - low) * float(np.clip(per_cell[r, c], 0, 1)))
@@ -182,11 +184,17 @@ def probabilities_picture(region: Any) -> str:
     levels = 24
     bars: dict[int, list[str]] = {}
     labels = []
-    positions = [(horizontal, 0, 1, mask[:, :-1] & mask[:, 1:]), (vertical, 1, 0, mask[:-1] & mask[1:])]
+    positions = [
+        (horizontal, 0, 1, mask[:, :-1] & mask[:, 1:]),
+        (vertical, 1, 0, mask[:-1] & mask[1:]),
+    ]
     for values, dr, dc, keep in positions:
         for r, c in zip(*np.nonzero(keep)):
             p = float(values[r, c])
-            a, b = f"({_num(c + 0.5)},{_num(r + 0.5)})", f"({_num(c + dc + 0.5)},{_num(r + dr + 0.5)})"
+            a, b = (
+                f"({_num(c + 0.5)},{_num(r + 0.5)})",
+                f"({_num(c + dc + 0.5)},{_num(r + dr + 0.5)})",
+            )
             if round(p * levels) > 0:
                 bars.setdefault(round(p * levels), []).append(f"{a} -- {b}")
             if labelled:
