@@ -1326,6 +1326,10 @@ window.explorer = {
   },
   svgPicture,
   pngPicture,
+  // the size of the probabilities written on the positions now (0: not written)
+  positionFontSize() {
+    return state.view && state.view.probabilities ? positionFontSize(state.geometry.s) : 0;
+  },
   // the size of the corner heights as drawn now (0: cells too small, not written)
   cornerFontSize() {
     const heat = state.view && state.view.heat;
