@@ -41,6 +41,8 @@ __getattr__, __dir__, _lazy_names = attach(
         "color_steps": ".coloring:color_steps",
         "sample_aztec": ".random.shuffling:sample_aztec",
         "arctic_curve": ".random.arctic:arctic_curve",
+        # dimer statistics
+        "probabilities": ".stats.placement:probabilities",
         # printing huge numbers
         "decimal": "._format:decimal",
         "summarize": "._format:summarize",
@@ -55,6 +57,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "heights",
         "random",
         "graphs",
+        "stats",
         "coloring",
         "plot",
         "registry",

@@ -117,6 +117,23 @@ around a hole differ); 2 bad input.""",
   tiling solve shape.txt > a.txt; tiling sample shape.txt > b.txt
   tiling flips a.txt b.txt -o flips.gif""",
     ),
+    "probabilities": (
+        "how likely each domino is to lie in a random tiling",
+        """Compute, for every domino position of the region, the probability that a
+uniformly random tiling contains it (from the inverse of the Kasteleyn
+matrix: no sampling), print a short summary, and with -o draw the heat map:
+by default each cell coloured by the four orientation classes N/S/W/E mixed
+in proportion to their probabilities, where frozen areas show a pure colour
+and the arctic curve is their border.  Floats by default (each cell's sum is
+checked to be 1); --exact computes fractions (pieces of up to 2,500 cells).
+
+exit status: 0 success; 1 the region has no tiling (the proof is printed);
+2 bad input.""",
+        """examples:
+  tiling probabilities --aztec 100 -o heat.png
+  tiling probabilities board.txt --show vertical -o vertical.png
+  tiling probabilities --rect 6x6 --exact""",
+    ),
     "serve": (
         "open the explorer page: draw a region and ask it everything",
         """Start a local web server with the explorer page: draw a region on squared
@@ -240,6 +257,28 @@ def build_parser():
     )
     made["heights"].add_argument(
         "--labels", action="store_true", help="with -o: write the height at every corner"
+    )
+    made["probabilities"].add_argument(
+        "-o",
+        "--output",
+        metavar="PICTURE",
+        help="also draw the heat map to this file (.png, .svg or .pdf)",
+    )
+    made["probabilities"].add_argument(
+        "--show",
+        choices=["classes", "horizontal", "vertical", "N", "S", "W", "E"],
+        default="classes",
+        help="with -o: the four classes mixed (default), or the probability that each cell "
+        "lies in a horizontal or vertical domino, or in a domino of one class",
+    )
+    made["probabilities"].add_argument(
+        "--exact", action="store_true", help="exact fractions instead of floats"
+    )
+    made["probabilities"].add_argument(
+        "--title",
+        default=None,
+        metavar="TEXT",
+        help="with -o: the picture's title (default: one that says what is drawn; '' for none)",
     )
     made["flips"].add_argument(
         "first", metavar="A", help="the first tiling (text, as solve prints)"

@@ -1,5 +1,5 @@
 """The sub-commands: count, solve, cover, prove, sample, trees (demo is in :mod:`.demo`,
-heights and flips in :mod:`.heights`).
+heights and flips in :mod:`.heights`, probabilities in :mod:`.probabilities`).
 
 Each takes the parsed arguments and returns the exit status.  The library is
 imported inside each command, so ``tiling --help`` and ``tiling --version``
@@ -36,6 +36,7 @@ from ._pictures import (
     draw_tiling,
 )
 from .heights import flips, heights  # noqa: F401  (the parser finds every command here)
+from .probabilities import probabilities  # noqa: F401
 
 __all__ = [
     "count",

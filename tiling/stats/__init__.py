@@ -9,7 +9,7 @@ from .._lazy import attach
 __getattr__, __dir__, __all__ = attach(
     __name__,
     {
-        "probabilities": ".probabilities:probabilities",
+        "probabilities": ".placement:probabilities",
     },
-    submodules=["probabilities"],
+    submodules=["placement"],
 )

@@ -51,7 +51,7 @@ SUM_TOLERANCE = 1e-9
 
 #: Largest connected piece (in cells) that ``exact=True`` takes: beyond it,
 #: the dense inverses modulo a growing number of primes take minutes.
-EXACT_MAX_CELLS = 4000
+EXACT_MAX_CELLS = 2500
 
 #: Largest connected piece (in cells) of the float methods, Aztec diamonds aside.
 FLOAT_MAX_CELLS = 400_000
@@ -211,7 +211,9 @@ def probabilities(
     for r0, c0, part in pieces:
         h, w = part.shape
         piece = Region(part)
-        ph, pv = _piece(piece, wh[r0 : r0 + h, c0 : c0 + w - 1], wv[r0 : r0 + h - 1, c0 : c0 + w], exact)
+        ph, pv = _piece(
+            piece, wh[r0 : r0 + h, c0 : c0 + w - 1], wv[r0 : r0 + h - 1, c0 : c0 + w], exact
+        )
         # boxes of different pieces may overlap (an island in a hole): add only this piece's dominoes
         used_h = part[:, :-1] & part[:, 1:]
         used_v = part[:-1, :] & part[1:, :]
@@ -295,19 +297,20 @@ def _exact_piece(piece: Region, wh: np.ndarray, wv: np.ndarray):
             col_sum[j] += x
         bound_bits = min(math.prod(row_sum).bit_length(), math.prod(col_sum).bit_length()) + 1
     # cofactors times entries are at most the determinant in absolute value: |x| < 2^bound_bits
-    residues_det, residues_num, moduli = [], [], []
-    need = bound_bits + 2
-    got_bits, start = 0, 0
+    dense = np.zeros((n, n), dtype=object)
+    dense[rows, cols] = entries
+    exact_matrix = flint.fmpz_mat(n, n, dense.ravel().tolist())  # reduced mod each prime in C
     rows_l, cols_l = rows.tolist(), cols.tolist()
+    residues_det, residues_num, moduli = [], [], []
+    need = bound_bits + 2  # signed values below 2^bound_bits: the moduli's product beyond 2^need
+    got_bits, start = 0, 0
     while got_bits < need:
         batch = primes_below(PRIME_BITS, start + 8)[start:]
         start += 8
         for p in batch:
             if got_bits >= need:
                 break
-            dense = np.zeros((n, n), dtype=object)
-            dense[rows, cols] = [x % p for x in entries]
-            M = flint.nmod_mat(n, n, dense.ravel().tolist(), p)
+            M = flint.nmod_mat(exact_matrix, p)
             d = int(M.det())
             if d == 0:
                 continue  # p divides det K: this prime says nothing
