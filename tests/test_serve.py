@@ -1013,11 +1013,7 @@ def test_tiling_serve_on_an_unknown_host_says_so(capsys):
 
 # ---------------------------------------------------------------------- probabilities
 def library_probabilities(region, exact=False):
-    # the public function (``tiling.stats.probabilities``; the package attribute
-    # is shadowed by the submodule once that is imported, so import it from there)
-    from tiling.stats.probabilities import probabilities
-
-    return probabilities(region, exact=exact)
+    return tiling.probabilities(region, exact=exact)
 
 
 def positions(region):

@@ -653,9 +653,7 @@ def test_the_tikz_export_is_the_servers_picture_of_what_is_shown(page, server, d
 
 # ---------------------------------------------------------------------- probabilities
 def library_probabilities(region, exact=False):
-    from tiling.stats.probabilities import probabilities
-
-    return probabilities(region, exact=exact)
+    return tiling.probabilities(region, exact=exact)
 
 
 def per_cell_vertical(vertical, shape):

@@ -90,7 +90,7 @@ The JSON interface
                         adds the fractions)        ``rows`` by ``cols - 1`` numbers: the chance
                                                    that a uniformly random tiling has the domino
                                                    on cells ``(r, c), (r, c + 1)``, from
-                                                   :func:`tiling.stats.probabilities`; ``null``
+                                                   :func:`tiling.probabilities`; ``null``
                                                    where a cell is not in the region),
                                                    ``vertical`` (``rows - 1`` by ``cols``: the
                                                    domino on ``(r, c), (r + 1, c)``),

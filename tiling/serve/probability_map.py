@@ -1,6 +1,6 @@
 """Placement probabilities as the explorer sends them: per domino position and per cell.
 
-Everything here is read from :func:`tiling.stats.probabilities`: ``horizontal[r, c]``
+Everything here is read from :func:`tiling.probabilities`: ``horizontal[r, c]``
 is the probability that a uniformly random tiling has the domino on cells
 ``(r, c), (r, c + 1)``, and ``vertical[r, c]`` the one on ``(r, c), (r + 1, c)``.
 A cell is covered by exactly one domino, so its four positions' probabilities
@@ -83,7 +83,7 @@ def describe(region: Any, horizontal: Any, vertical: Any, *, exact: bool = False
     ----------
     region : Region
     horizontal, vertical : numpy.ndarray
-        :func:`tiling.stats.probabilities` of ``region``: shapes ``(rows, cols - 1)``
+        :func:`tiling.probabilities` of ``region``: shapes ``(rows, cols - 1)``
         and ``(rows - 1, cols)``, floats, or fractions with ``exact=True``.
     exact : bool
         Whether the arrays hold fractions; the answer then carries them as text too.
@@ -112,7 +112,7 @@ def describe(region: Any, horizontal: Any, vertical: Any, *, exact: bool = False
     for name, values in (("horizontal", horizontal), ("vertical", vertical)):
         if values.shape != expected[name]:
             raise AssertionError(
-                f"tiling.stats.probabilities gave {name} of shape {values.shape} for a region "
+                f"tiling.probabilities gave {name} of shape {values.shape} for a region "
                 f"of mask shape {mask.shape}; expected {expected[name]}"
             )
     keep_h = mask[:, :-1] & mask[:, 1:]

@@ -380,13 +380,12 @@ def _flips(region, fields):
 
 def _probabilities(region, fields):
     import tiling
-    from tiling.stats.probabilities import probabilities
 
     from .probability_map import describe
 
     exact = fields.boolean("exact", False)
     try:
-        horizontal, vertical = probabilities(region, exact=exact)
+        horizontal, vertical = tiling.probabilities(region, exact=exact)
     except tiling.NoTilingError as err:
         return {"tileable": False, "proof": proof(err.certificate)}
     return {"tileable": True, **describe(region, horizontal, vertical, exact=exact)}
@@ -487,7 +486,7 @@ QUESTIONS: dict[str, Question] = {
         Question(
             "probabilities",
             "the probability of each domino position in a uniformly random tiling "
-            "(tiling.stats.probabilities), and of each cell being covered by a vertical domino; "
+            "(tiling.probabilities), and of each cell being covered by a vertical domino; "
             "or the proof that there is no tiling",
             _probabilities,
             ("exact",),

@@ -149,11 +149,12 @@ def probabilities_picture(region: Any) -> str:
     """
     from matplotlib import colormaps
 
+    import tiling
+
     from ..plot import to_tikz
-    from ..stats.probabilities import probabilities
     from .probability_map import COLORMAP, COLORMAP_RANGE, cell_vertical
 
-    horizontal, vertical = probabilities(region)
+    horizontal, vertical = tiling.probabilities(region)
     horizontal, vertical = np.asarray(horizontal, float), np.asarray(vertical, float)
     mask = region.mask
     h, w = region.shape

@@ -58,7 +58,7 @@ PRELOAD = [
     "tiling.heights._flips",
     "tiling.heights._thurston",
     "tiling.serve.height_map",
-    "tiling.stats.probabilities",
+    "tiling.stats.placement",
     "tiling.serve.probability_map",
     "flint",
     "scipy.linalg",

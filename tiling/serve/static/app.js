@@ -687,7 +687,7 @@ function probabilitiesView(a) {
   const more = bars ? ` Bars join the two cells of each position, wider the likelier${numbers ? ", with its probability written on it" : ""}.` : " Enlarge the window or use a smaller region to see each position's bar.";
   return {
     title: "Placement probabilities",
-    text: `The chance of each domino position in a tiling drawn uniformly at random (tiling.stats.probabilities, ${seconds(a.seconds)}). ${PROBABILITY_WORDS}${more}`,
+    text: `The chance of each domino position in a tiling drawn uniformly at random (tiling.probabilities, ${seconds(a.seconds)}). ${PROBABILITY_WORDS}${more}`,
     notes,
     heat: map.layer(state.info.probability_colors),
     probabilities: map,

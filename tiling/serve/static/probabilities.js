@@ -1,5 +1,5 @@
 // Placement probabilities on the page: from the `probabilities` answer (the
-// library's tiling.stats.probabilities), a colour map of each cell's chance of being
+// library's tiling.probabilities), a colour map of each cell's chance of being
 // covered by a vertical domino, and, over it, each domino position's own
 // probability as a bar joining its two cells (and as a number when the cells
 // are large enough).
