@@ -1078,6 +1078,7 @@ def test_probabilities_are_the_librarys_on_the_presets_and_each_cell_sums_to_one
 @given(regions(max_height=5, max_width=6))
 def test_exact_probabilities_are_counts_of_the_region_without_the_domino(server, region):
     """P(domino) = #tilings of the region without its two cells / #tilings (brute force)."""
+    region = Region.from_ascii(text(region))  # the mask the server reads: no empty margin
     status, body = ask(server.url, "probabilities", region=text(region), exact=True)
     assert status == 200, body
     total = count_tilings_memo(region.mask)
@@ -1183,6 +1184,31 @@ def test_tikz_of_the_probabilities_fills_every_cell_and_draws_every_likely_posit
     if shutil.which("pdflatex"):
         (tmp_path / "probabilities.tex").write_text(code)
         compile_tex(tmp_path / "probabilities.tex")
+    # coloured by the four classes, as draw_probabilities(show="classes") mixes them
+    mixed = tikz(server, region, show="probabilities", colors="classes")["text"]
+    fills = re.findall(
+        r"\\fill\[fill=\{rgb,255:red,(\d+);green,(\d+);blue,(\d+)\}\] \((\d+),(\d+)\)", mixed
+    )
+    assert len(fills) == region.n_cells and "the classes N, S, W, E mixed" in mixed
+    ax = tiling.plot.draw_probabilities(moved, show="classes", colorbar=False)
+    image = np.asarray(ax.images[0].get_array())
+    for red, green, blue, c, r in fills:
+        want = [round(255 * x) for x in image[int(r), int(c), :3]]
+        assert max(abs(int(a) - b) for a, b in zip((red, green, blue), want)) <= 1
+    if shutil.which("pdflatex"):
+        (tmp_path / "classes.tex").write_text(mixed)
+        compile_tex(tmp_path / "classes.tex")
+    status, kind, message = error_of(
+        ask(
+            server.url,
+            "tikz",
+            region=text(region),
+            show="probabilities",
+            colors="orientation",
+        )
+    )
+    assert (status, kind) == (400, "bad-request")
+    assert message == "'colors' must be one of \"vertical\", \"classes\", not 'orientation'"
     status, kind, message = error_of(
         ask(server.url, "tikz", region=text(examples.figure_7x7()), show="probabilities")
     )

@@ -755,6 +755,28 @@ def test_the_probabilities_of_an_aztec_diamond_show_the_arctic_circle(page):
     assert js(page, "explorer.positionFontSize()") == 0  # cells too small for numbers
     screenshot(page, "probabilities-aztec-20")
 
+    # coloured by the four classes: the library's own picture (draw_probabilities), cell by cell
+    Select(page.find_element(By.ID, "probability-mode")).select_by_value("classes")
+    wait_idle(page)
+    assert page.find_element(By.ID, "view-legend").text.split() == ["N", "S", "W", "E"]
+    ax = tiling.plot.draw_probabilities(region, show="classes", colorbar=False)
+    image = np.asarray(ax.images[0].get_array())
+    for r, c in region.cells().tolist()[::5]:
+        want = [math.floor(x * 255 + 0.5) for x in image[r, c, :3]]
+        got = [int(pixel(page, r, c, corner=True)[i : i + 2], 16) for i in (1, 3, 5)]
+        assert max(abs(a - b) for a, b in zip(want, got)) <= 1, (r, c, want, got)
+    # and a frozen corner has the colour its dominoes have in a random tiling drawn on the page
+    ask(page, "sample")
+    fill_of = {}
+    for d, f in zip(view(page)["dominoes"], view(page)["fills"]):
+        fill_of[d[0], d[1]] = fill_of[d[2], d[3]] = f
+    ask(page, "probabilities")
+    assert js(page, "explorer.state.view.mode") == "classes"  # the choice is kept
+    for r, c in ((r0, c0 + 19), (r0 + 19, c0), (r0 + 39, c0 + 20), (r0 + 20, c0 + 39)):
+        assert pixel(page, r, c, corner=True) == fill_of[r, c].lower(), (r, c)
+    screenshot(page, "probabilities-aztec-20-classes")
+    Select(page.find_element(By.ID, "probability-mode")).select_by_value("vertical")
+
 
 def test_the_probabilities_of_an_untileable_region_show_the_proof(page):
     choose_preset(page, "figure7")

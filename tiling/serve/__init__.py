@@ -105,8 +105,10 @@ The JSON interface
                         ``probabilities``),        ``bound``; dominoes coloured by mean height,
                         ``dominoes``, ``colors``   with the corner heights, slits and a scale for
                         (a scheme name or one      ``heights``; cells coloured by the chance of a
-                        colour per domino)         vertical domino, a bar per position, for
-                                                   ``probabilities``), ``pictures``, ``show``
+                        colour per domino; for     vertical domino, or by the four classes
+                        ``probabilities``:         mixed, a bar per position, for
+                        ``"vertical"`` or          ``probabilities``), ``pictures``, ``show``
+                        ``"classes"``)
     ==================  =========================  ===============================================
 
     A cell is ``[row, col]`` and a domino ``[r0, c0, r1, c1]`` in the

@@ -411,8 +411,9 @@ def _tikz(region, fields):
         bodies = [plot.to_tikz(certificate)]
     elif show == "heights":
         bodies = [heights_picture(moved(given, region, offset))]
-    elif show == "probabilities":
-        bodies = [probabilities_picture(region)]
+    elif show == "probabilities":  # colors: what the cells show, as on the page
+        mode = fields.choice("colors", ("vertical", "classes"), "vertical")
+        bodies = [probabilities_picture(region, mode)]
     else:
         bodies = [plot.to_tikz(moved(given, region, offset), colors=fields.colors())]
         if show == "bound":  # the cover, and beside it the proof that no cover is larger

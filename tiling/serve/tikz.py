@@ -137,21 +137,28 @@ def heights_picture(tiling: Any) -> str:
     return body[:end] + "\n".join(extra) + "\n" + body[end:]
 
 
-def probabilities_picture(region: Any) -> str:
+def probabilities_picture(region: Any, colors: str = "vertical") -> str:
     """The ``tikzpicture`` of the placement probabilities of ``region``, as the page draws them.
 
-    Each cell is filled with the colour of the probability that a vertical
-    domino covers it (:data:`tiling.serve.probability_map.COLORMAP`, 0 always
-    horizontal, 1 always vertical), each domino position is a bar joining its
-    two cells' centres, as wide as it is likely, and on pictures of at most
-    :data:`POSITION_LABEL_SIDE` cells across the probability is written on it.
-    Raises :class:`~tiling.NoTilingError` when the region has no tiling.
+    With ``colors="vertical"`` each cell is filled with the colour of the
+    probability that a vertical domino covers it
+    (:data:`tiling.serve.probability_map.COLORMAP`, 0 always horizontal, 1
+    always vertical; a scale beside the picture); with ``"classes"``, with
+    the colours of the four shuffling classes mixed in proportion to their
+    probabilities (:func:`tiling.plot.probabilities.class_probabilities`, the
+    colours of :func:`tiling.plot.draw_probabilities`; a key below).  Each
+    domino position is a bar joining its two cells' centres, as wide as it is
+    likely, and on pictures of at most :data:`POSITION_LABEL_SIDE` cells
+    across the probability is written on it.  Raises
+    :class:`~tiling.NoTilingError` when the region has no tiling.
     """
     from matplotlib import colormaps
+    from matplotlib.colors import to_rgb
 
     import tiling
 
-    from ..plot import to_tikz
+    from ..plot import ORIENTATION_COLORS, to_tikz
+    from ..plot.probabilities import class_probabilities
     from .probability_map import COLORMAP, COLORMAP_RANGE, cell_vertical
 
     horizontal, vertical = tiling.probabilities(region)
@@ -162,17 +169,27 @@ def probabilities_picture(region: Any) -> str:
     labelled = max(r1 - r0, c1 - c0) <= POSITION_LABEL_SIDE
     scale = min(1.0 if labelled else 0.5, PAGE_CM / max(h, w))
     title = "placement probabilities in a uniformly random tiling"
-    title += "\ncolour: the probability that a cell's domino is vertical"
+    if colors == "classes":
+        title += "\ncolour: the classes N, S, W, E mixed by their probabilities"
+    else:
+        title += "\ncolour: the probability that a cell's domino is vertical"
     title += "\nbars: the probability of each domino position"
     body = to_tikz(region, scale=scale, title=title, legend=False)
     cmap = colormaps[COLORMAP]
     low, high = COLORMAP_RANGE
-    fills = [
-        "% placement probabilities (tiling serve): each cell by its chance of a vertical domino"
-    ]
-    per_cell = cell_vertical(vertical, (h, w))
+    if colors == "classes":
+        classes = class_probabilities(region, (horizontal, vertical))
+        rgb = np.zeros((h, w, 3))
+        for k in "NSWE":
+            rgb += classes[k][..., None] * np.array(to_rgb(ORIENTATION_COLORS[k]))
+        what = "the four classes' colours mixed by their probabilities"
+    else:
+        per_cell = np.clip(cell_vertical(vertical, (h, w)), 0, 1)
+        rgb = cmap(low + (high - low) * per_cell)[..., :3]
+        what = "its chance of a vertical domino"
+    fills = [f"% placement probabilities (tiling serve): each cell by {what}"]
     for r, c in zip(*np.nonzero(mask)):
-        red, green, blue, _ = cmap(low + (high - low) * float(np.clip(per_cell[r, c], 0, 1)))
+        red, green, blue = np.clip(rgb[r, c], 0, 1).tolist()
         fills.append(
             f"\\fill[fill={{rgb,255:red,{round(255 * red)};green,{round(255 * green)};"
             f"blue,{round(255 * blue)}}}] ({c},{r}) rectangle ({c + 1},{r + 1});"
@@ -214,15 +231,31 @@ def probabilities_picture(region: Any) -> str:
                 "\\node[font=\\tiny, inner sep=0.5pt, fill=white, fill opacity=0.8, "
                 f"text opacity=1] at ({_num(x)},{_num(y)}) {{${text}$}};"
             )
-    extra += _scale_bar(
-        cmap,
-        0.0,
-        1.0,
-        (r0, c1),
-        r1 - r0,
-        what="the probability that a cell's domino is vertical",
-        span=COLORMAP_RANGE,
-    )
+    if colors == "classes":
+        extra.append("% key: the colours of the four classes")
+        for i, k in enumerate("NSWE"):
+            red, green, blue = to_rgb(ORIENTATION_COLORS[k])
+            x = c0 + 2.2 * i * 0.5 / scale
+            extra.append(
+                f"\\filldraw[fill={{rgb,255:red,{round(255 * red)};green,{round(255 * green)};"
+                f"blue,{round(255 * blue)}}}, draw=black, line width=0.3pt] "
+                f"([yshift=-0.35cm]{_num(x)},{r1}) rectangle "
+                f"([xshift=0.4cm, yshift=-0.65cm]{_num(x)},{r1});"
+            )
+            extra.append(
+                f"\\node[right, font=\\footnotesize] at "
+                f"([xshift=0.45cm, yshift=-0.5cm]{_num(x)},{r1}) {{{k}}};"
+            )
+    else:
+        extra += _scale_bar(
+            cmap,
+            0.0,
+            1.0,
+            (r0, c1),
+            r1 - r0,
+            what="the probability that a cell's domino is vertical",
+            span=COLORMAP_RANGE,
+        )
     end = body.rindex("\\end{tikzpicture}")
     return body[:end] + "\n".join(extra) + "\n" + body[end:]
 

@@ -674,6 +674,28 @@ const EXACT_CELLS = 200;
 const PROBABILITY_WORDS =
   "Colours: the probability that the domino covering a cell is vertical, from orange (always horizontal) through pale (either way alike) to purple (always vertical).";
 
+const CLASS_MIX_WORDS =
+  "Colours: each cell mixes the colours of the four classes of domino shuffling (horizontal N or S, vertical W or E, as in the tilings drawn here) in proportion to their probabilities, so a frozen area has the colour of its dominoes.";
+
+// The colour map of the probabilities, by `mode`: "vertical" (one scale) or "classes".
+function probabilityColoring(map, mode) {
+  if (mode === "classes") {
+    const first = firstCell();
+    const parity = first ? (first[0] + first[1]) % 2 : 0;
+    const colors = state.info.orientation_colors;
+    return {
+      heat: map.classLayer(colors, parity),
+      words: CLASS_MIX_WORDS,
+      legend: ["N", "S", "W", "E"].map((k) => ({ fill: colors[k], text: k })),
+    };
+  }
+  return {
+    heat: map.layer(state.info.probability_colors),
+    words: PROBABILITY_WORDS,
+    legend: [{ gradient: state.info.probability_colors, low: "0", high: "1", text: "probability that the cell's domino is vertical" }],
+  };
+}
+
 function probabilitiesView(a) {
   const map = new ProbabilityMap(a);
   const error = map.sumError();
@@ -685,15 +707,32 @@ function probabilitiesView(a) {
   const bars = state.geometry.s >= POSITION_CELL;
   const numbers = positionFontSize(state.geometry.s) > 0;
   const more = bars ? ` Bars join the two cells of each position, wider the likelier${numbers ? ", with its probability written on it" : ""}.` : " Enlarge the window or use a smaller region to see each position's bar.";
+  const mode = $("probability-mode").value;
+  const coloring = probabilityColoring(map, mode);
+  const head = `The chance of each domino position in a tiling drawn uniformly at random (tiling.probabilities, ${seconds(a.seconds)}).`;
   return {
     title: "Placement probabilities",
-    text: `The chance of each domino position in a tiling drawn uniformly at random (tiling.probabilities, ${seconds(a.seconds)}). ${PROBABILITY_WORDS}${more}`,
+    text: `${head} ${coloring.words}${more}`,
+    head,
+    more,
     notes,
-    heat: map.layer(state.info.probability_colors),
+    heat: coloring.heat,
+    legend: coloring.legend,
     probabilities: map,
-    legend: [{ gradient: state.info.probability_colors, low: "0", high: "1", text: "probability that the cell's domino is vertical" }],
+    mode,
   };
 }
+
+// Another colouring of the probabilities on show, without asking again.
+$("probability-mode").addEventListener("change", (event) => {
+  const view = state.view;
+  if (!view || !view.probabilities) return;
+  const coloring = probabilityColoring(view.probabilities, event.target.value);
+  Object.assign(view, { heat: coloring.heat, legend: coloring.legend, mode: event.target.value, text: `${view.head} ${coloring.words}${view.more}` });
+  $("view-text").textContent = view.text;
+  setLegend(view.legend);
+  redraw();
+});
 
 const VIEWS = {
   tiling: {
@@ -825,6 +864,7 @@ function setView(view) {
   state.view = view;
   const box = $("view");
   $("bound-box").hidden = true;
+  $("mode-box").hidden = !(view && view.probabilities);
   $("player").hidden = true;
   $("flip-box").hidden = true;
   $("seed-box").hidden = !(view && view.seed !== undefined);
@@ -1162,7 +1202,7 @@ function pictureScene() {
   const rows = box[2] - box[0], cols = box[3] - box[1];
   const s = Math.max(2, Math.min(60, Math.floor(2000 / Math.max(rows, cols))));
   const margin = Math.max(4, Math.round(s / 2));
-  const scaled = Boolean(state.view && state.view.heat);
+  const scaled = Boolean(state.view && state.view.heat && state.view.legend && state.view.legend[0] && state.view.legend[0].gradient);
   const unit = Math.max(1, Math.min(2.5, (cols * s) / 800)); // the scale's text: 12 px at 800 px wide
   const width = Math.max(cols * s + 2 * margin, scaled ? 340 : 0);
   const height = rows * s + 2 * margin + (scaled ? Math.round(58 * unit) : 0);
@@ -1213,7 +1253,7 @@ function pngPicture() {
 function tikzRequest(view) {
   if (!view) return { show: "region" };
   if (view.proof) return { show: "proof" };
-  if (view.probabilities) return { show: "probabilities" };
+  if (view.probabilities) return { show: "probabilities", colors: view.mode === "classes" ? "classes" : "vertical" };
   if (!view.dominoes || !view.dominoes.length) return { show: "region" };
   if (view.heat) return { show: "heights", dominoes: view.dominoes };
   const show = view.marks && view.bound ? "bound" : "tiling";

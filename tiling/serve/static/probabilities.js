@@ -22,6 +22,19 @@ export function complement(fraction) {
   return b === "1" ? String(rest) : `${rest}/${b}`;
 }
 
+function hexRgb(hex) {
+  const h = hex.replace("#", "");
+  return [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16));
+}
+
+// The colours of the classes mixed by their probabilities (which add up to 1),
+// each channel rounded to the nearest integer: "#rrggbb".
+export function mixColor(weights, rgb) {
+  const mixed = [0, 0, 0];
+  for (const k of ["N", "S", "W", "E"]) for (let i = 0; i < 3; i++) mixed[i] += weights[k] * rgb[k][i];
+  return `#${mixed.map((x) => Math.max(0, Math.min(255, Math.floor(x + 0.5))).toString(16).padStart(2, "0")).join("")}`;
+}
+
 export class ProbabilityMap {
   // `answer`: the `probabilities` answer.
   constructor(answer) {
@@ -107,6 +120,45 @@ export class ProbabilityMap {
         const p = this.cell(r, c);
         return p === null ? null : Math.round(Math.max(0, Math.min(1, p)) * top);
       },
+      positions: this.positions(),
+    };
+  }
+
+  // The chance that cell (r, c) lies in a domino of each shuffling class, as
+  // Tiling.shuffling_classes() defines them: horizontal N or S, vertical W or
+  // E, by whether the domino's top or left cell has the colour of the region's
+  // first cell (`parity` = that cell's (row + col) % 2).
+  classes(r, c, parity) {
+    const a = this.around(r, c);
+    const same = (rr, cc) => (rr + cc) % 2 === parity;
+    const out = { N: 0, S: 0, W: 0, E: 0 };
+    if (a.right !== null) out[same(r, c) ? "N" : "S"] += a.right;
+    if (a.left !== null) out[same(r, c - 1) ? "N" : "S"] += a.left;
+    if (a.down !== null) out[same(r, c) ? "W" : "E"] += a.down;
+    if (a.up !== null) out[same(r - 1, c) ? "W" : "E"] += a.up;
+    return out;
+  }
+
+  // The layer of the four classes: each cell the mix of the classes' colours
+  // (`colors` = {N, S, W, E}) in proportion to their probabilities, so a frozen
+  // area has the colour its dominoes have in every tiling the page draws.
+  classLayer(colors, parity) {
+    const table = [], index = new Map(), level = new Map();
+    const rgb = Object.fromEntries(Object.entries(colors).map(([k, hex]) => [k, hexRgb(hex)]));
+    for (let r = 0; r < this.rows; r++) {
+      for (let c = 0; c < this.cols; c++) {
+        if (this.cell(r, c) === null) continue;
+        const hex = mixColor(this.classes(r, c, parity), rgb);
+        if (!index.has(hex)) {
+          index.set(hex, table.length);
+          table.push(hex);
+        }
+        level.set(r * this.cols + c, index.get(hex));
+      }
+    }
+    return {
+      colors: table,
+      level: (r, c) => (r >= 0 && c >= 0 && r < this.rows && c < this.cols && level.has(r * this.cols + c) ? level.get(r * this.cols + c) : null),
       positions: this.positions(),
     };
   }
