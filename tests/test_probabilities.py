@@ -192,6 +192,26 @@ def test_block_recursion_agrees_with_dense_inverse():
         assert np.abs(blocks[1] - dense[1]).max() < 1e-10
 
 
+def test_wide_precision_recursion_matches_exact_on_a_frozen_region():
+    region = hexagon(20, 6)
+    h, v = module._float_piece(region, *_unit(region), method="wide")
+    eh, ev = probabilities(region, exact=True)
+    assert np.abs(h - eh.astype(float)).max() < 1e-13
+    assert np.abs(v - ev.astype(float)).max() < 1e-13
+
+
+def test_a_large_frozen_region_passes_its_check_in_wider_arithmetic():
+    region = hexagon(40, 16)  # doubles lose every digit here, even the dense LU of K
+    rows, cols, signs, weight, _, _, n = module._weighted_matrix(region, *_unit(region))
+    doubles = module._blocks(region, rows, cols, signs * weight, n)
+    assert module._check(doubles, rows, cols, n) > 1e-3
+    h, v = probabilities(region)
+    assert np.abs(cell_sums(region, h, v) - 1).max() < module.SUM_TOLERANCE
+    assert np.allclose(h, h[::-1, :], atol=1e-12) and np.allclose(h, h[:, ::-1], atol=1e-12)
+    # the staircase sides freeze: the left corner's domino is vertical but for ~6e-12
+    assert 0 < 1 - v[23, 0] < 1e-10 and h[23, 0] == pytest.approx(1 - v[23, 0], abs=1e-15)
+
+
 def test_a_large_board_with_holes_takes_the_block_recursion_and_passes_its_check():
     region = holey_board(70, seed=5)
     assert region.n_cells // 2 > module.DENSE_MAX

@@ -160,7 +160,7 @@ def draw_probabilities(
     placement probabilities by class
     Aztec diamond of order 10
     >>> ax = draw_probabilities(tiling.Region.rectangle(4, 6), show="vertical")
-    >>> ax.images[0].get_array().max() <= 1
+    >>> bool(ax.images[0].get_array().max() <= 1)
     True
     """
     require_region(region, "draw_probabilities")

@@ -21,7 +21,11 @@ Three ways to the entries of ``K^{-1}`` that sit on dominoes are used here:
   that produces the diagonal and first off-diagonal blocks of ``A^{-1}``
   (the selected inversion of the recursive Green's function method), enough
   for ``K^{-1} = K^T A^{-1}`` on every domino; or, for small pieces, a dense
-  LU inverse of ``K``;
+  LU inverse of ``K``.  Regions with frozen areas make ``K`` exponentially
+  ill-conditioned; when the doubles fail their check (every cell's
+  probabilities must sum to 1), the same recursion runs again in wider
+  floating point (python-flint's ``arb_mat`` midpoints, 128 bits and up,
+  widened from the error seen) until the check passes;
 * floats on Aztec diamonds: Propp's generalized domino shuffling, run
   backwards for edge probabilities (urban renewal of every cell of the
   diamond reduces order ``n`` to ``n - 1``; each cell's four probabilities at
@@ -133,9 +137,10 @@ def probabilities(
         for a piece larger than :data:`EXACT_MAX_CELLS` with ``exact=True``
         (or :data:`FLOAT_MAX_CELLS` with floats).
     TilingError
-        for bad weights; or when the floats fail their check (below), which
-        happens on regions whose Kasteleyn matrix is too ill-conditioned for
-        double precision (large frozen areas): ``exact=True`` then works.
+        for bad weights; or when the floats cannot pass their check (below)
+        in the time allowed: large regions with large frozen areas, whose
+        Kasteleyn matrix is too ill-conditioned (``exact=True`` answers
+        pieces of up to :data:`EXACT_MAX_CELLS` cells).
 
     Notes
     -----
@@ -149,16 +154,19 @@ def probabilities(
     primes unweighted.  Floats: an Aztec diamond (any translate of
     ``Region.aztec_diamond(n)``) by Propp's generalized domino shuffling
     run backwards, O(n^3) and free of any matrix; a piece with at most
-    :data:`DENSE_MAX` cells of each colour by a dense LU inverse of ``K``;
+    ``DENSE_MAX`` (600) cells of each colour by a dense LU inverse of ``K``;
     any other by the Schur-complement recursion on ``K K^T``, block
     tridiagonal in pairs of rows (taken the narrow way), O(n w^2) for a
     piece ``w`` cells across.  Float results are checked: in every cell the
-    probabilities must sum to 1 within :data:`SUM_TOLERANCE`; when the
+    probabilities must sum to 1 within :data:`SUM_TOLERANCE`.  When the
     recursion on ``K K^T`` (whose condition number is that of ``K``
-    squared) fails the check, the piece is redone by a dense LU of ``K``
-    if it is small enough, else a TilingError says so.  Typical errors are
-    1e-13 on boards with holes and Aztec diamonds; pieces with large frozen
-    areas lose digits like ``eps * cond(K)^2``.
+    squared) fails the check, the piece is redone by a dense LU of ``K`` if
+    it is small enough, then by the recursion in wider floating point (128
+    bits, widened from the error seen until the check passes; regions with
+    frozen areas, whose ``K`` is exponentially ill-conditioned, need it:
+    256 bits for the Aztec diamond of order 60 cut flat, about 15 s for its
+    6,000 cells); a run predicted to take more than 300 s is refused with a
+    TilingError saying so.  Typical errors are 1e-13.
 
     References: R. Kenyon, *Local statistics of lattice dimers*, Ann. IHP
     33 (1997); J. Propp, *Generalized domino-shuffling*, Theoret. Comput.
@@ -348,6 +356,7 @@ def _float_piece(piece: Region, wh: np.ndarray, wv: np.ndarray, method: str = "a
     entries = signs * weight.astype(float)
     if method == "auto":
         method = "dense" if n <= DENSE_MAX else "blocks"
+    error = math.inf
     if method == "blocks":
         values = _blocks(piece, rows, cols, entries, n)
         error = _check(values, rows, cols, n)
@@ -356,15 +365,30 @@ def _float_piece(piece: Region, wh: np.ndarray, wv: np.ndarray, method: str = "a
     if method == "dense":
         values = _dense(rows, cols, entries, n)
         error = _check(values, rows, cols, n)
-    if error > SUM_TOLERANCE:
-        raise TilingError(
-            f"probabilities(): the Kasteleyn matrix of a piece of {piece.n_cells:,} cells is too "
-            f"ill-conditioned for double precision (the probabilities around a cell sum to 1 "
-            f"only within {error:.1e}); use exact=True"
-        )
+    if method == "wide" or error > SUM_TOLERANCE:
+        # frozen areas make K exponentially ill-conditioned: wider arithmetic, in steps
+        values, error, prec = _widening(piece, rows, cols, entries, n, error, method == "wide")
+        if error > SUM_TOLERANCE:
+            raise TilingError(
+                f"probabilities(): the Kasteleyn matrix of a piece of {piece.n_cells:,} cells "
+                f"is too ill-conditioned even for {prec}-bit arithmetic (the probabilities "
+                f"around a cell sum to 1 only within {error:.1e}); use exact=True"
+            )
     values = np.clip(values, 0.0, 1.0)
     ph, pv = _scatter(piece, values, top_left, is_h, float)
     return (pv.T, ph.T) if transposed else (ph, pv)
+
+
+#: Longest predicted run of the wide-precision recursion before it is refused (seconds).
+WIDE_MAX_SECONDS = 300.0
+
+
+def _wide_seconds(piece: Region, prec: int) -> float:
+    """Predicted seconds of the recursion in ``prec``-bit arb matrices (measured: 2e-7 s per
+    b^3 for the inverse of a b x b block at 256 bits, about four such products a step)."""
+    cells0 = piece.cells()[piece.colors() == 0]
+    sizes = np.bincount(cells0[:, 0] // 2)
+    return float(8e-7 * (sizes.astype(float) ** 3).sum() * max(prec, 128) / 256)
 
 
 def _check(values, rows, cols, n):
@@ -387,7 +411,149 @@ def _dense(rows, cols, entries, n):
     return entries * inverse[cols, rows]
 
 
-def _blocks(piece, rows, cols, entries, n):
+class _Doubles:
+    """The block recursion's operations in double precision (the couplings kept sparse)."""
+
+    def block(self, sub):
+        return sub.toarray()
+
+    def coupling(self, sub):
+        return sub.tocsc()
+
+    def inv(self, S):
+        return np.linalg.inv(S)
+
+    def left(self, inverse, E):  # S^{-1} E
+        return (E.T @ inverse.T).T
+
+    def et_times(self, E, X):  # E^T X
+        return E.T @ X
+
+    def mul(self, X, Y):
+        return X @ Y
+
+    def sub(self, X, Y):
+        return X - Y
+
+    def neg(self, X):
+        return -X
+
+    def sym(self, S):
+        return (S + S.T) / 2
+
+    def gather(self, G, r, c):
+        return G[r, c]
+
+    found_dtype = float
+
+    def contract(self, pair_e, coef, found, size):  # sum_k K[k, j] A^{-1}[k, i] per edge
+        return np.bincount(pair_e, weights=coef * found, minlength=size)
+
+
+class _Wide:
+    """The same operations on python-flint ``arb_mat`` at a working precision of ``prec`` bits.
+
+    Plain multiprecision floating point: only midpoints are kept (and the
+    inverses are arb's approximate solves), since the radii that ball
+    arithmetic carries through a long recursion grow far beyond the true
+    error; the floats' own check judges the answer.
+    """
+
+    def __init__(self):
+        import flint
+
+        self.flint = flint
+
+    def block(self, sub):
+        return self.flint.arb_mat(sub.toarray().tolist())
+
+    def coupling(self, sub):
+        E = self.flint.arb_mat(sub.toarray().tolist())
+        return E, E.transpose()
+
+    def inv(self, S):
+        identity = self.flint.arb_mat(np.eye(S.nrows()).tolist())
+        inverse = S.solve(identity, nonstop=True, algorithm="approx")
+        if any(not x.is_finite() for x in inverse.entries()[:1]):
+            raise _NeedMorePrecision
+        return inverse
+
+    def left(self, inverse, E):
+        return (inverse * E[0]).mid()
+
+    def et_times(self, E, X):
+        return (E[1] * X).mid()
+
+    def mul(self, X, Y):
+        return (X * Y).mid()
+
+    def sub(self, X, Y):
+        return (X - Y).mid()
+
+    def neg(self, X):
+        return -X
+
+    def sym(self, S):
+        return S
+
+    def gather(self, G, r, c):
+        out = np.empty(len(r), dtype=object)
+        out[:] = [G[i, j] for i, j in zip(r.tolist(), c.tolist())]
+        return out
+
+    found_dtype = object
+
+    def contract(self, pair_e, coef, found, size):
+        # in the working precision: the entries of A^{-1} are as large as cond(K)^2 and
+        # cancel in these sums, which doubles would lose
+        total = [self.flint.arb(0)] * size
+        for e, k, x in zip(pair_e.tolist(), coef.tolist(), found.tolist()):
+            total[e] = total[e] + x * k
+        return np.array([float(x.mid()) for x in total])
+
+
+class _NeedMorePrecision(Exception):
+    pass
+
+
+#: Working precisions (bits): the first tried when double precision fails its check,
+#: and the widest.
+WIDE_START, WIDE_LIMIT = 128, 4096
+
+
+def _widening(piece, rows, cols, entries, n, error, asked):
+    """Run the recursion at growing precision until the check passes: ``(values, error, bits)``.
+
+    The error of a run at ``p`` bits is about ``C 2^-p`` (``C`` grows like
+    ``cond(K)^2``), so a failed run that still has digits tells the precision
+    needed; one that has none doubles it.
+    """
+    prec, values = WIDE_START, None
+    while prec <= WIDE_LIMIT:
+        seconds = _wide_seconds(piece, prec)
+        if seconds > WIDE_MAX_SECONDS:
+            before = "" if asked else f" (within {error:.1e} in doubles)"
+            raise TilingError(
+                f"probabilities(): the Kasteleyn matrix of a piece of {piece.n_cells:,} cells is "
+                f"too ill-conditioned for double precision{before}, and {prec}-bit arithmetic "
+                f"would take about {seconds:,.0f} s; use exact=True (pieces of up to "
+                f"{EXACT_MAX_CELLS:,} cells) or a smaller region"
+            )
+        values = _blocks(piece, rows, cols, entries, n, prec=prec)
+        error = _check(values, rows, cols, n)
+        if error <= SUM_TOLERANCE:
+            return values, error, prec
+        if (
+            0 < error < 1 and SUM_TOLERANCE > 0
+        ):  # some digits right: C ~ error 2^prec; aim 20 bits past the check
+            need = prec + math.log2(error / SUM_TOLERANCE) + 20
+            prec = max(prec + 64, 64 * math.ceil(need / 64))
+        else:
+            prec *= 2
+    return values, error, prec // 2
+
+
+def _blocks(piece, rows, cols, entries, n, prec=None):
     """``K[i, j] K^{-1}[j, i]`` on the nonzeros of K by selected inversion of ``A = K K^T``.
 
     The rows of K (colour-0 cells, row-major) are grouped by pairs of rows of
@@ -398,8 +564,24 @@ def _blocks(piece, rows, cols, entries, n):
     A_{t,t+1} G_{t+1}``, ``G_t = S_t^{-1} - G_{t,t+1} A_{t,t+1}^T S_t^{-1}``:
     the blocks of ``A^{-1}`` on and next to the diagonal, which hold every
     ``A^{-1}[k, i]`` with ``k, i`` next to a common cell.  Then ``K^{-1}[j, i]
-    = sum_k K[k, j] A^{-1}[k, i]``.
+    = sum_k K[k, j] A^{-1}[k, i]``.  ``prec``: a working precision in bits
+    (python-flint's arb matrices) instead of doubles.
     """
+    if prec is None:
+        return _recursion(piece, rows, cols, entries, n, _Doubles())
+    import flint
+
+    saved = flint.ctx.prec
+    flint.ctx.prec = prec
+    try:
+        return _recursion(piece, rows, cols, entries, n, _Wide())
+    except _NeedMorePrecision:
+        return np.full(len(entries), np.nan)
+    finally:
+        flint.ctx.prec = saved
+
+
+def _recursion(piece, rows, cols, entries, n, ops):
     import scipy.sparse as sp
 
     from ..counting.kasteleyn import matrix
@@ -416,19 +598,12 @@ def _blocks(piece, rows, cols, entries, n):
     # the entries of A^{-1} wanted: (k, i) for every pair of nonzeros K[k, j], K[i, j]
     Kc = K.tocsc()
     pair_k, pair_i, pair_e, pair_coef = [], [], [], []
-    order = np.argsort(cols, kind="stable")
-    edge_of = np.empty(len(cols), dtype=np.int64)
-    edge_of[order] = np.arange(len(cols))
-    by_col_rows = Kc.indices
-    by_col_ptr = Kc.indptr
-    counts = np.diff(by_col_ptr)
-    # for each edge e = (i, j): each k in column j of K
-    for shift in range(int(counts.max())):
-        has = counts[cols] > shift
-        e_idx = np.flatnonzero(has)
-        pos = by_col_ptr[cols[e_idx]] + shift
+    counts = np.diff(Kc.indptr)
+    for shift in range(int(counts.max())):  # for each edge e = (i, j): each k in column j
+        e_idx = np.flatnonzero(counts[cols] > shift)
+        pos = Kc.indptr[cols[e_idx]] + shift
         pair_e.append(e_idx)
-        pair_k.append(by_col_rows[pos])
+        pair_k.append(Kc.indices[pos])
         pair_i.append(rows[e_idx])
         pair_coef.append(Kc.data[pos])
     pair_e = np.concatenate(pair_e)
@@ -438,23 +613,22 @@ def _blocks(piece, rows, cols, entries, n):
     bk, bi = block[pair_k], block[pair_i]
     if np.abs(bk - bi).max(initial=0) > 1:
         raise AssertionError("internal inconsistency: A is not block tridiagonal")
-    found = np.zeros(len(pair_e))
+    found = np.zeros(len(pair_e), dtype=ops.found_dtype)
 
     def sub(t, s):
         return A[bounds[t] : bounds[t + 1], bounds[s] : bounds[s + 1]]
 
     inverses = []
     coupling = []
-    S = sub(0, 0).toarray()
+    S = ops.block(sub(0, 0))
     for t in range(T):
-        inverse = np.linalg.inv(S)
+        inverse = ops.inv(S)
         inverses.append(inverse)
         if t + 1 < T:
-            E = sub(t, t + 1).tocsc()  # sparse
+            E = ops.coupling(sub(t, t + 1))
             coupling.append(E)
-            SE = (E.T @ inverse.T).T  # S_t^{-1} E_t, dense
-            S = sub(t + 1, t + 1).toarray() - (E.T @ SE)
-            S = (S + S.T) / 2
+            S = ops.sub(ops.block(sub(t + 1, t + 1)), ops.et_times(E, ops.left(inverse, E)))
+            S = ops.sym(S)
     # backward sweep, gathering the wanted entries block by block
     key = np.minimum(bk, bi)
     order_pairs = np.argsort(key, kind="stable")
@@ -466,24 +640,21 @@ def _blocks(piece, rows, cols, entries, n):
             G_off = None
         else:
             E = coupling[t]
-            SE = (E.T @ inverses[t].T).T
-            G_off = -(SE @ G_next)  # block (t, t+1)
-            G = inverses[t] - (G_off @ (E.T @ inverses[t]))
-            G = (G + G.T) / 2
+            G_off = ops.neg(ops.mul(ops.left(inverses[t], E), G_next))  # block (t, t+1)
+            G = ops.sym(ops.sub(inverses[t], ops.mul(G_off, ops.et_times(E, inverses[t]))))
         chosen = order_pairs[edges_at[t] : edges_at[t + 1]]
         k, i = pair_k[chosen], pair_i[chosen]
         same = (block[k] == t) & (block[i] == t)
-        found[chosen[same]] = G[local[k[same]], local[i[same]]]
+        found[chosen[same]] = ops.gather(G, local[k[same]], local[i[same]])
         if G_off is not None:
             down = (block[k] == t) & (block[i] == t + 1)
-            found[chosen[down]] = G_off[local[k[down]], local[i[down]]]
+            found[chosen[down]] = ops.gather(G_off, local[k[down]], local[i[down]])
             up = (block[k] == t + 1) & (block[i] == t)
-            found[chosen[up]] = G_off[local[i[up]], local[k[up]]]
+            found[chosen[up]] = ops.gather(G_off, local[i[up]], local[k[up]])
             # (t+1, t+1) pairs were gathered with key t+1
         G_next = G
         inverses[t] = None  # free as we go
-    k_inverse = np.bincount(pair_e, weights=pair_coef * found, minlength=len(entries))
-    return entries * k_inverse
+    return entries * ops.contract(pair_e, pair_coef, found, len(entries))
 
 
 # ------------------------------------------------------------------ floats, Aztec diamonds

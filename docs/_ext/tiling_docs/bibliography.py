@@ -57,6 +57,12 @@ WORKS: tuple[Work, ...] = (
         ("Tesler", "2000"),
     ),
     _work(
+        r"Kenyon,? \(?1997|Local statistics of lattice dimers",
+        'R. Kenyon, "Local statistics of lattice dimers", *Ann. Inst. H. Poincare Probab. '
+        "Statist.* 33 (1997) 591-618.",
+        ("Kenyon", "1997"),
+    ),
+    _work(
         r"Lectures on dimers|Kenyon,? \(?2009",
         'R. Kenyon, "Lectures on dimers", in *Statistical Mechanics*, IAS/Park City '
         "Math. Ser. 16, AMS (2009) 191-230; arXiv:0910.3129.",
