@@ -20,6 +20,7 @@ import subprocess
 import sys
 import threading
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import networkx as nx
@@ -42,9 +43,10 @@ from tiling.heights import (  # noqa: E402
 )
 from tiling.matching import kuhn  # noqa: E402
 from tiling.random import shuffle_steps  # noqa: E402
-from tiling.serve.app import STATIC, Settings, region_box  # noqa: E402
+from tiling.serve.app import STATIC, Settings, probability_colors, region_box  # noqa: E402
 from tiling.serve.presets import PRESETS, preset  # noqa: E402
 from tiling.serve.questions import MAX_FLIPS  # noqa: E402
+from tiling.serve.tikz import in_picture  # noqa: E402
 
 from .reference import count_tilings_memo, heights_from_definition  # noqa: E402
 from .serve_support import ask, compile_tex, request, running  # noqa: E402
@@ -1007,3 +1009,207 @@ def test_tiling_serve_on_an_unknown_host_says_so(capsys):
     assert main(["serve", "--host", "no.such.host.invalid", "--port", "0"]) == 2
     err = capsys.readouterr().err
     assert "cannot listen on 'no.such.host.invalid'" in err and err.count("\n") <= 2
+
+
+# ---------------------------------------------------------------------- probabilities
+def library_probabilities(region, exact=False):
+    return tiling.probabilities(region, exact=exact)
+
+
+def positions(region):
+    """Every domino position of ``region``: ``(kind, r, c, (r0, c0), (r1, c1))``."""
+    m = region.mask
+    rows, cols = m.shape
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            if c + 1 < cols and m[r, c] and m[r, c + 1]:
+                out.append(("horizontal", r, c, (r, c), (r, c + 1)))
+            if r + 1 < rows and m[r, c] and m[r + 1, c]:
+                out.append(("vertical", r, c, (r, c), (r + 1, c)))
+    return out
+
+
+def check_probability_answer(region, body):
+    """The answer's layout: numbers on the region's positions and cells, null elsewhere."""
+    rows, cols = region.mask.shape
+    assert body["tileable"] is True and body["shape"] == [rows, cols]
+    h, v, per_cell = body["horizontal"], body["vertical"], body["cell_vertical"]
+    assert [len(row) for row in h] == [cols - 1] * rows
+    assert [len(row) for row in v] == [cols] * (rows - 1)
+    assert [len(row) for row in per_cell] == [cols] * rows
+    on = {(kind, r, c) for kind, r, c, _, _ in positions(region)}
+    for kind, table in (("horizontal", h), ("vertical", v)):
+        for r, row in enumerate(table):
+            for c, p in enumerate(row):
+                assert (p is not None) == ((kind, r, c) in on), (kind, r, c)
+    for r, row in enumerate(per_cell):
+        for c, p in enumerate(row):
+            assert (p is not None) == bool(region.mask[r, c])
+
+
+@pytest.mark.parametrize("name", ["holey", "ring", "heart", "chessboard", "strip"])
+def test_probabilities_are_the_librarys_on_the_presets_and_each_cell_sums_to_one(server, name):
+    region = preset(name)
+    status, body = ask(server.url, "probabilities", region=text(region))
+    assert status == 200, body
+    check_probability_answer(region, body)
+    horizontal, vertical = library_probabilities(region)
+    for kind, r, c, _, _ in positions(region):
+        expected = (horizontal if kind == "horizontal" else vertical)[r, c]
+        assert body[kind][r][c] == float(expected)  # JSON keeps every digit of a float
+    # independently of the library: one domino covers each cell, so its positions add to 1
+    h = np.array([[p or 0.0 for p in row] for row in body["horizontal"]]).reshape(
+        region.mask.shape[0], -1
+    )
+    v = np.array([[p or 0.0 for p in row] for row in body["vertical"]]).reshape(
+        -1, region.mask.shape[1]
+    )
+    for r, c in region.cells().tolist():
+        left = h[r, c - 1] if c > 0 else 0.0
+        right = h[r, c] if c < h.shape[1] else 0.0
+        up = v[r - 1, c] if r > 0 else 0.0
+        down = v[r, c] if r < v.shape[0] else 0.0
+        assert left + right + up + down == pytest.approx(1.0, abs=1e-9), (r, c)
+        assert body["cell_vertical"][r][c] == pytest.approx(up + down, abs=1e-12)
+
+
+@settings(max_examples=20, deadline=None)
+@given(regions(max_height=5, max_width=6))
+def test_exact_probabilities_are_counts_of_the_region_without_the_domino(server, region):
+    """P(domino) = #tilings of the region without its two cells / #tilings (brute force)."""
+    region = Region.from_ascii(text(region))  # the mask the server reads: no empty margin
+    status, body = ask(server.url, "probabilities", region=text(region), exact=True)
+    assert status == 200, body
+    total = count_tilings_memo(region.mask)
+    if total == 0:
+        assert body["tileable"] is False
+        assert as_certificate(region, body["proof"]).verify()
+        return
+    check_probability_answer(region, body)
+    exact_h, exact_v = library_probabilities(region, exact=True)
+    for kind, r, c, a, b in positions(region):
+        mask = region.mask.copy()
+        mask[a] = mask[b] = False
+        expected = Fraction(count_tilings_memo(mask), total)
+        assert Fraction(body["fractions"][kind][r][c]) == expected, (kind, r, c)
+        assert (exact_h if kind == "horizontal" else exact_v)[r, c] == expected
+        assert body[kind][r][c] == float(expected)
+    for r, c in region.cells().tolist():
+        assert Fraction(body["fractions"]["cell_vertical"][r][c]) == sum(
+            Fraction(body["fractions"]["vertical"][rr][c])
+            for rr in (r - 1, r)
+            if 0 <= rr < region.mask.shape[0] - 1 and body["vertical"][rr][c] is not None
+        )
+
+
+def test_probabilities_of_an_aztec_diamond_show_its_frozen_corners(server):
+    region = Region.aztec_diamond(20)
+    status, body = ask(server.url, "probabilities", region=text(region))
+    assert status == 200
+    check_probability_answer(region, body)
+    per_cell = body["cell_vertical"]
+    # the top and bottom corners are horizontal bricks, the left and right ones vertical
+    # (frozen up to about 2**-20 at order 20)
+    assert per_cell[0][19] < 1e-5 and per_cell[39][20] < 1e-5
+    assert per_cell[19][0] > 1 - 1e-5 and per_cell[20][39] > 1 - 1e-5
+    assert 0.3 < per_cell[19][19] < 0.7  # the middle is disordered
+
+
+def test_probabilities_of_an_untileable_region_are_the_checked_proof(server):
+    for region in (examples.figure_7x7(), examples.mutilated_chessboard(), Region.rectangle(3, 3)):
+        status, body = ask(server.url, "probabilities", region=text(region))
+        assert status == 200 and body["tileable"] is False
+        certificate = as_certificate(region, body["proof"])
+        assert certificate.verify()
+        assert body["proof"]["explanation"] == tiling.prove_impossible(region).explain()
+
+
+@pytest.mark.parametrize(
+    "body, words",
+    [
+        ({"region": "..", "exact": "yes"}, "'exact' must be true or false, not 'yes'"),
+        ({"region": "..", "exact": 1}, "'exact' must be true or false, not 1"),
+        ({"region": "..", "seed": 3}, "unknown field 'seed' for question 'probabilities'"),
+        ({"exact": True}, "the request needs a 'region'"),
+        ({"region": ".x"}, "line 1, column 2: unexpected character 'x'"),
+    ],
+)
+def test_malformed_probability_questions_get_a_json_error(server, body, words):
+    status, kind, message = error_of(ask(server.url, "probabilities", body))
+    assert status == 400 and kind in ("bad-request", "bad-region") and words in message
+
+
+def test_exact_probabilities_of_a_region_too_large_for_them_are_refused_before_they_start(server):
+    region = Region.rectangle(70, 70)  # 4,900 cells: over the exact method's limit
+    start = time.perf_counter()
+    status, kind, message = error_of(
+        ask(server.url, "probabilities", region=text(region), exact=True)
+    )
+    assert (status, kind) == (422, "too-large")
+    assert "4,900 cells" in message
+    assert time.perf_counter() - start < 10
+
+
+def test_probabilities_past_the_time_limit_are_stopped_with_a_clear_error(server):
+    got = error_of(ask(server.url, "probabilities", region=text(slow_region()), time_limit=0.5))
+    assert got[:2] == (504, "time-limit")
+    assert "stopped after the time limit of 0.5 s" in got[2] and "--time-limit" in got[2]
+    assert ask(server.url, "probabilities", region="..")[1]["horizontal"] == [[1.0]]
+
+
+def test_info_sends_the_probability_colour_scale(server):
+    colors = request(server.url, "/api")[1]["probability_colors"]
+    assert len(colors) == 256 and colors == probability_colors()
+    # orange for "always horizontal", purple for "always vertical", pale half way
+    red, green, blue = (int(colors[0][i : i + 2], 16) for i in (1, 3, 5))
+    assert red > 200 and blue < 100
+    red, green, blue = (int(colors[-1][i : i + 2], 16) for i in (1, 3, 5))
+    assert blue > red and blue > green
+    assert min(int(colors[128][i : i + 2], 16) for i in (1, 3, 5)) > 220
+
+
+def test_tikz_of_the_probabilities_fills_every_cell_and_draws_every_likely_position(
+    server, tmp_path
+):
+    region = preset("holey")
+    code = tikz(server, region, show="probabilities")["text"]
+    fills = re.findall(r"\\fill\[fill=\{rgb,255:[^}]*\}\] \((\d+),(\d+)\) rectangle", code)
+    moved, _ = in_picture(region)
+    assert {(int(r), int(c)) for c, r in fills} == {tuple(x) for x in moved.cells().tolist()}
+    assert len(fills) == region.n_cells
+    written = len(re.findall(r"\\node\[font=\\tiny", code))
+    assert written == len(positions(region))  # a small region: every position's number
+    assert "placement probabilities" in code
+    if shutil.which("pdflatex"):
+        (tmp_path / "probabilities.tex").write_text(code)
+        compile_tex(tmp_path / "probabilities.tex")
+    # coloured by the four classes, as draw_probabilities(show="classes") mixes them
+    mixed = tikz(server, region, show="probabilities", colors="classes")["text"]
+    fills = re.findall(
+        r"\\fill\[fill=\{rgb,255:red,(\d+);green,(\d+);blue,(\d+)\}\] \((\d+),(\d+)\)", mixed
+    )
+    assert len(fills) == region.n_cells and "the classes N, S, W, E mixed" in mixed
+    ax = tiling.plot.draw_probabilities(moved, show="classes", colorbar=False)
+    image = np.asarray(ax.images[0].get_array())
+    for red, green, blue, c, r in fills:
+        want = [round(255 * x) for x in image[int(r), int(c), :3]]
+        assert max(abs(int(a) - b) for a, b in zip((red, green, blue), want)) <= 1
+    if shutil.which("pdflatex"):
+        (tmp_path / "classes.tex").write_text(mixed)
+        compile_tex(tmp_path / "classes.tex")
+    status, kind, message = error_of(
+        ask(
+            server.url,
+            "tikz",
+            region=text(region),
+            show="probabilities",
+            colors="orientation",
+        )
+    )
+    assert (status, kind) == (400, "bad-request")
+    assert message == "'colors' must be one of \"vertical\", \"classes\", not 'orientation'"
+    status, kind, message = error_of(
+        ask(server.url, "tikz", region=text(examples.figure_7x7()), show="probabilities")
+    )
+    assert (status, kind) == (400, "bad-request") and "has no domino tiling" in message

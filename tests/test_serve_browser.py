@@ -35,7 +35,7 @@ from tiling.heights import flip_distance, flux, height, max_tiling, min_tiling  
 from tiling.matching import kuhn  # noqa: E402
 from tiling.plot._colors import HIGHLIGHT, NEIGHBOR  # noqa: E402  (the page uses the same)
 from tiling.plot.heights import _cell_means  # noqa: E402  (an independent reading of the corners)
-from tiling.serve.app import Settings, height_colors  # noqa: E402
+from tiling.serve.app import Settings, height_colors, probability_colors  # noqa: E402
 from tiling.serve.presets import preset  # noqa: E402
 from tiling.serve.tikz import document  # noqa: E402
 
@@ -649,3 +649,168 @@ def test_the_tikz_export_is_the_servers_picture_of_what_is_shown(page, server, d
     assert numbers == sorted(int(v) for v in h.compressed())  # the corner heights
     assert "mean height of each cell's corners" in texts  # the scale's caption
     assert files["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------------- probabilities
+def library_probabilities(region, exact=False):
+    return tiling.probabilities(region, exact=exact)
+
+
+def per_cell_vertical(vertical, shape):
+    """The probability that each cell's domino is vertical: its positions above and below."""
+    out = np.zeros(shape, dtype=vertical.dtype)
+    out[:-1] += vertical
+    out[1:] += vertical
+    return out
+
+
+def check_probability_colours(driver, per_cell, cells):
+    """Each cell's pixel (off its bars and numbers) is its probability's colour on the page's scale."""
+    colors = probability_colors()
+    for r, c in cells:
+        level = math.floor(min(1.0, max(0.0, float(per_cell[r, c]))) * 255 + 0.5)
+        assert pixel(driver, r, c, corner=True) == colors[level], (r, c, per_cell[r, c])
+
+
+def test_placement_probabilities_of_a_board_with_holes_are_the_librarys(page, downloads, server):
+    choose_preset(page, "holey")
+    region = page_region(page)
+    m = region.mask
+    ask(page, "probabilities")
+    assert page.find_element(By.ID, "view-title").text == "Placement probabilities"
+    assert not page.find_element(By.ID, "error").is_displayed()
+    # a small region: the page asks for exact fractions, and draws their floats
+    horizontal, vertical = library_probabilities(region, exact=True)
+    per_cell = per_cell_vertical(vertical, m.shape)
+    shown = js(
+        page,
+        "{h: explorer.state.view.probabilities.horizontal, v: explorer.state.view.probabilities.vertical}",
+    )
+    for r, c in zip(*np.nonzero(m[:, :-1] & m[:, 1:])):
+        assert shown["h"][r][c] == float(horizontal[r, c])
+    for r, c in zip(*np.nonzero(m[:-1] & m[1:])):
+        assert shown["v"][r][c] == float(vertical[r, c])
+    check_probability_colours(page, per_cell, region.cells().tolist())
+    # every position's bar, and its probability written on it (cells are large here)
+    labels = js(page, "explorer.state.view.heat.positions.map((q) => q.label)")
+    assert len(labels) == int((m[:, :-1] & m[:, 1:]).sum() + (m[:-1] & m[1:]).sum())
+    assert js(page, "explorer.positionFontSize()") > 0
+    notes = page.find_element(By.ID, "view-notes").text
+    assert "Each cell's positions add up to 1" in notes and "exact fractions" in notes
+    legend = page.find_element(By.ID, "view-legend").text
+    assert "probability that the cell's domino is vertical" in legend
+    # the exact fractions, under the pointer
+    exact_h, exact_v = horizontal, vertical
+    r, c = 3, 3  # a cell with four neighbours (the page keeps a margin of one square)
+    at_cell(page, r, c).perform()
+    up, down = exact_v[r - 1, c], exact_v[r, c]
+    hint = page.find_element(By.ID, "hint").text
+    assert hint.startswith(f"row {r}, column {c}: covered by a vertical domino with probability ")
+    left, right = exact_h[r, c - 1], exact_h[r, c]
+    assert all(region.mask[r + dr, c + dc] for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+    assert hint == (
+        f"row {r}, column {c}: covered by a vertical domino with probability {up + down} "
+        f"(up {up}, down {down}), by a horizontal one {left + right} (left {left}, right {right})"
+    )
+    screenshot(page, "probabilities-holey")
+
+    # the picture exports carry the view and its scale; the TikZ one is the server's picture
+    for button in ("export-tikz", "export-svg", "export-png"):
+        click(page, button)
+    files = {ext: downloads / f"region-probabilities.{ext}" for ext in ("svg", "png", "tex")}
+    wait_for(lambda: all(p.exists() and p.stat().st_size for p in files.values()), what="downloads")
+    svg = ET.parse(files["svg"]).getroot()
+    texts = [e.text for e in svg.iter("{http://www.w3.org/2000/svg}text")]
+    assert "probability that the cell's domino is vertical" in texts
+    assert sum(t in labels for t in texts) >= len(labels)  # every position's number
+    fills = {p.get("fill") for p in svg.iter("{http://www.w3.org/2000/svg}path")}
+    colors = probability_colors()
+    for r, c in region.cells().tolist():
+        assert colors[math.floor(float(per_cell[r, c]) * 255 + 0.5)] in fills
+    assert files["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    expected = ask_server(
+        server.url, "tikz", region=js(page, "explorer.state.grid.toAscii()"), show="probabilities"
+    )[1]["text"]
+    assert files["tex"].read_text() == expected
+    if shutil.which("pdflatex"):
+        compile_tex(files["tex"])
+
+
+def test_the_probabilities_of_an_aztec_diamond_show_the_arctic_circle(page):
+    choose_preset(page, "aztec", 20)
+    region = page_region(page)
+    ask(page, "probabilities")
+    r0, c0, _, _ = region.bounding_box()
+    colors = probability_colors()
+    # the frozen corners: horizontal at the top and bottom, vertical left and right
+    assert pixel(page, r0, c0 + 19, corner=True) == colors[0]
+    assert pixel(page, r0 + 39, c0 + 20, corner=True) == colors[0]
+    assert pixel(page, r0 + 19, c0, corner=True) == colors[255]
+    assert pixel(page, r0 + 20, c0 + 39, corner=True) == colors[255]
+    _, vertical = library_probabilities(region)  # 840 cells: floats
+    per_cell = per_cell_vertical(vertical, region.mask.shape)
+    check_probability_colours(page, per_cell, region.cells().tolist()[::7])
+    notes = page.find_element(By.ID, "view-notes").text
+    assert "arctic circle" in notes
+    assert js(page, "explorer.positionFontSize()") == 0  # cells too small for numbers
+    screenshot(page, "probabilities-aztec-20")
+
+    # coloured by the four classes: the library's own picture (draw_probabilities), cell by cell
+    Select(page.find_element(By.ID, "probability-mode")).select_by_value("classes")
+    wait_idle(page)
+    assert page.find_element(By.ID, "view-legend").text.split() == ["N", "S", "W", "E"]
+    ax = tiling.plot.draw_probabilities(region, show="classes", colorbar=False)
+    image = np.asarray(ax.images[0].get_array())
+    for r, c in region.cells().tolist()[::5]:
+        want = [math.floor(x * 255 + 0.5) for x in image[r, c, :3]]
+        got = [int(pixel(page, r, c, corner=True)[i : i + 2], 16) for i in (1, 3, 5)]
+        assert max(abs(a - b) for a, b in zip(want, got)) <= 1, (r, c, want, got)
+    # and a frozen corner has the colour its dominoes have in a random tiling drawn on the page
+    ask(page, "sample")
+    fill_of = {}
+    for d, f in zip(view(page)["dominoes"], view(page)["fills"]):
+        fill_of[d[0], d[1]] = fill_of[d[2], d[3]] = f
+    ask(page, "probabilities")
+    assert js(page, "explorer.state.view.mode") == "classes"  # the choice is kept
+    for r, c in ((r0, c0 + 19), (r0 + 19, c0), (r0 + 39, c0 + 20), (r0 + 20, c0 + 39)):
+        assert pixel(page, r, c, corner=True) == fill_of[r, c].lower(), (r, c)
+    screenshot(page, "probabilities-aztec-20-classes")
+    Select(page.find_element(By.ID, "probability-mode")).select_by_value("vertical")
+
+
+def test_the_probabilities_of_an_untileable_region_show_the_proof(page):
+    choose_preset(page, "figure7")
+    region = page_region(page)
+    ask(page, "probabilities")
+    certificate = tiling.prove_impossible(region)
+    title = page.find_element(By.ID, "view-title").text
+    assert title == "No tiling, so no probabilities: Hall's condition fails"
+    assert (
+        page.find_element(By.ID, "view-text").text
+        == certificate.explain() + " (Checked independently.)"
+    )
+    for r, c in certificate.cells.tolist():
+        assert pixel(page, r, c, corner=True) == HIGHLIGHT.lower()
+
+
+@pytest.fixture
+def impatient(browser):
+    """The page on a server whose time limit is 3 s."""
+    with running(Settings(workers=1, time_limit=3, max_cells=50_000)) as served:
+        browser.get(served.url)
+        wait_idle(browser)
+        yield browser
+
+
+def test_probabilities_past_the_time_limit_say_so_on_the_page(impatient):
+    mask = np.ones((200, 200), bool)  # about 15 s of work: a board with domino holes
+    for r in range(5, 195, 10):
+        for c in range(5, 195, 10):
+            mask[r, c] = mask[r, c + 1] = False
+    paste(impatient, Region.from_mask(mask))
+    ask(impatient, "probabilities")
+    error = impatient.find_element(By.ID, "error")
+    assert error.is_displayed()
+    assert error.text.startswith("Probabilities: stopped after the time limit of 3 s")
+    assert "tiling serve --time-limit" in error.text
+    screenshot(impatient, "probabilities-time-limit")

@@ -22,7 +22,14 @@ from typing import Any
 
 from .questions import MAX_FLIPS, MAX_KUHN_CELLS, MAX_SHUFFLE_ORDER, QUESTIONS, RequestError
 
-__all__ = ["Settings", "create_app", "STATIC", "region_box", "height_colors"]
+__all__ = [
+    "Settings",
+    "create_app",
+    "STATIC",
+    "region_box",
+    "height_colors",
+    "probability_colors",
+]
 
 #: The page's files, shipped as package data.
 STATIC = Path(__file__).with_name("static")
@@ -95,6 +102,25 @@ def height_colors(n: int = 256) -> list[str]:
 
     cmap = colormaps[COLORMAP]
     return [to_hex(cmap(i / (n - 1))) for i in range(n)]
+
+
+@functools.cache
+def probability_colors(n: int = 256) -> list[str]:
+    """The colour scale of placement probabilities as ``n`` hex colours, from 0 to 1.
+
+    The page colours each cell by the probability that a vertical domino
+    covers it: 0 (always horizontal) at the first colour, 1 (always
+    vertical) at the last, a pale neutral half way
+    (:data:`tiling.serve.probability_map.COLORMAP`, without its darkest ends).
+    """
+    from matplotlib import colormaps
+    from matplotlib.colors import to_hex
+
+    from .probability_map import COLORMAP, COLORMAP_RANGE
+
+    cmap = colormaps[COLORMAP]
+    low, high = COLORMAP_RANGE
+    return [to_hex(cmap(low + (high - low) * i / (n - 1))) for i in range(n)]
 
 
 # ---------------------------------------------------------------------- responses
@@ -260,6 +286,7 @@ def create_app(
                 "palette": list(PALETTE),
                 "orientation_colors": dict(ORIENTATION_COLORS),
                 "height_colors": await anyio.to_thread.run_sync(height_colors),
+                "probability_colors": await anyio.to_thread.run_sync(probability_colors),
             }
         )
 

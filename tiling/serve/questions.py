@@ -10,9 +10,8 @@ never on the thread that reads requests.
 Conventions of every answer: a cell is ``[row, col]``; a domino is
 ``[r0, c0, r1, c1]`` (top or left cell first), in the region's own
 coordinates; counts are decimal strings (JSON numbers lose digits past
-2**53); a proof is the dict :func:`proof` makes.  Adding a question (placement
-probabilities, say) is one function and one row here, and one view on the
-page.
+2**53); a proof is the dict :func:`proof` makes.  Adding a question is one
+function and one row here, and one view on the page.
 """
 
 from __future__ import annotations
@@ -49,7 +48,7 @@ MAX_SHUFFLE_ORDER = 80
 MAX_FLIPS = 200_000
 
 #: What the ``tikz`` question draws: ``show`` is one of these.
-TIKZ_SHOWS = ("region", "tiling", "proof", "bound", "heights")
+TIKZ_SHOWS = ("region", "tiling", "proof", "bound", "heights", "probabilities")
 
 
 class RequestError(Exception):
@@ -102,6 +101,12 @@ class Fields:
         value = self.get(name, default)
         if isinstance(value, bool) or not isinstance(value, int):
             raise RequestError(f"{name!r} must be an integer, not {value!r}")
+        return value
+
+    def boolean(self, name: str, default: bool) -> bool:
+        value = self.get(name, default)
+        if not isinstance(value, bool):
+            raise RequestError(f"{name!r} must be true or false, not {value!r}")
         return value
 
     def string(self, name: str, default: str) -> str:
@@ -373,11 +378,24 @@ def _flips(region, fields):
     return {"to": to, "distance": distance, "flips": path.tolist(), "target": dominoes(target)}
 
 
+def _probabilities(region, fields):
+    import tiling
+
+    from .probability_map import describe
+
+    exact = fields.boolean("exact", False)
+    try:
+        horizontal, vertical = tiling.probabilities(region, exact=exact)
+    except tiling.NoTilingError as err:
+        return {"tileable": False, "proof": proof(err.certificate)}
+    return {"tileable": True, **describe(region, horizontal, vertical, exact=exact)}
+
+
 def _tikz(region, fields):
     import tiling
     from tiling import plot
 
-    from .tikz import document, heights_picture, in_picture, moved
+    from .tikz import document, heights_picture, in_picture, moved, probabilities_picture
 
     show = fields.choice("show", TIKZ_SHOWS, "tiling" if "dominoes" in fields else "region")
     given = fields.tiling(region) if show in ("tiling", "bound", "heights") else None
@@ -393,6 +411,9 @@ def _tikz(region, fields):
         bodies = [plot.to_tikz(certificate)]
     elif show == "heights":
         bodies = [heights_picture(moved(given, region, offset))]
+    elif show == "probabilities":  # colors: what the cells show, as on the page
+        mode = fields.choice("colors", ("vertical", "classes"), "vertical")
+        bodies = [probabilities_picture(region, mode)]
     else:
         bodies = [plot.to_tikz(moved(given, region, offset), colors=fields.colors())]
         if show == "bound":  # the cover, and beside it the proof that no cover is larger
@@ -464,9 +485,18 @@ QUESTIONS: dict[str, Question] = {
             ("dominoes", "to"),
         ),
         Question(
+            "probabilities",
+            "the probability of each domino position in a uniformly random tiling "
+            "(tiling.probabilities), and of each cell being covered by a vertical domino; "
+            "or the proof that there is no tiling",
+            _probabilities,
+            ("exact",),
+        ),
+        Question(
             "tikz",
             "a standalone LaTeX document with the TikZ picture (tiling.plot.to_tikz) of the "
-            "region, a tiling, a proof, a cover and its bound, or a height function",
+            "region, a tiling, a proof, a cover and its bound, a height function, or the "
+            "placement probabilities",
             _tikz,
             ("show", "dominoes", "colors"),
         ),

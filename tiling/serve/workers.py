@@ -58,6 +58,8 @@ PRELOAD = [
     "tiling.heights._flips",
     "tiling.heights._thurston",
     "tiling.serve.height_map",
+    "tiling.stats.placement",
+    "tiling.serve.probability_map",
     "flint",
     "scipy.linalg",
     "scipy.ndimage",

@@ -7,9 +7,10 @@
 // and one entry there.
 
 import { ApiError, Lane, getInfo, getPreset } from "./api.js";
-import { CanvasPainter, SvgPainter, THEME, cornerFontSize, fit, render, renderScale, shufflingClass, signed } from "./draw.js";
+import { CanvasPainter, POSITION_CELL, SvgPainter, THEME, cornerFontSize, fit, positionFontSize, render, renderScale, shufflingClass, signed } from "./draw.js";
 import { Grid, segment } from "./grid.js";
 import { FlipTiling, HeightMap, level } from "./heights.js";
+import { ProbabilityMap } from "./probabilities.js";
 
 // Counts predicted to take longer than this are not started as the region changes.
 const LIVE_SECONDS = 3;
@@ -163,7 +164,9 @@ function paint(r, c) {
 function showHover(r, c) {
   const hint = $("hint");
   if (state.grid.inside(r, c)) {
-    const what = state.grid.has(r, c) ? `a cell of colour ${(r + c) % 2} (${(r + c) % 2 ? "dark" : "light"})` : "empty";
+    const map = state.view && state.view.probabilities;
+    const chance = map && state.grid.has(r, c) ? map.describeCell(r, c) : null;
+    const what = chance || (state.grid.has(r, c) ? `a cell of colour ${(r + c) % 2} (${(r + c) % 2 ? "dark" : "light"})` : "empty");
     hint.textContent = `row ${r}, column ${c}: ${what}`;
   } else {
     hint.textContent = "Click or drag on the paper to add cells; start on a cell to remove them.";
@@ -664,6 +667,73 @@ function flipAnimation(start, a) {
   };
 }
 
+// Regions of at most this many cells get exact probabilities (fractions, shown
+// on the positions and under the pointer); larger ones get floats only.
+const EXACT_CELLS = 200;
+
+const PROBABILITY_WORDS =
+  "Colours: the probability that the domino covering a cell is vertical, from orange (always horizontal) through pale (either way alike) to purple (always vertical).";
+
+const CLASS_MIX_WORDS =
+  "Colours: each cell mixes the colours of the four classes of domino shuffling (horizontal N or S, vertical W or E, as in the tilings drawn here) in proportion to their probabilities, so a frozen area has the colour of its dominoes.";
+
+// The colour map of the probabilities, by `mode`: "vertical" (one scale) or "classes".
+function probabilityColoring(map, mode) {
+  if (mode === "classes") {
+    const first = firstCell();
+    const parity = first ? (first[0] + first[1]) % 2 : 0;
+    const colors = state.info.orientation_colors;
+    return {
+      heat: map.classLayer(colors, parity),
+      words: CLASS_MIX_WORDS,
+      legend: ["N", "S", "W", "E"].map((k) => ({ fill: colors[k], text: k })),
+    };
+  }
+  return {
+    heat: map.layer(state.info.probability_colors),
+    words: PROBABILITY_WORDS,
+    legend: [{ gradient: state.info.probability_colors, low: "0", high: "1", text: "probability that the cell's domino is vertical" }],
+  };
+}
+
+function probabilitiesView(a) {
+  const map = new ProbabilityMap(a);
+  const error = map.sumError();
+  const notes = [];
+  const exactly = a.fractions ? " (exact fractions: hover over a cell to read them)" : " (hover over a cell to read them)";
+  notes.push(`Each cell's positions add up to 1, as one domino covers it: checked on the page to within ${error === 0 ? "rounding" : error.toExponential(1)}${exactly}.`);
+  const order = state.region && state.region.aztec_order;
+  if (order && order >= 8) notes.push("Outside the arctic circle the tiling is frozen: horizontal dominoes in the top and bottom corners, vertical ones left and right; inside it, both alike.");
+  const bars = state.geometry.s >= POSITION_CELL;
+  const numbers = positionFontSize(state.geometry.s) > 0;
+  const more = bars ? ` Bars join the two cells of each position, wider the likelier${numbers ? ", with its probability written on it" : ""}.` : " Enlarge the window or use a smaller region to see each position's bar.";
+  const mode = $("probability-mode").value;
+  const coloring = probabilityColoring(map, mode);
+  const head = `The chance of each domino position in a tiling drawn uniformly at random (tiling.probabilities, ${seconds(a.seconds)}).`;
+  return {
+    title: "Placement probabilities",
+    text: `${head} ${coloring.words}${more}`,
+    head,
+    more,
+    notes,
+    heat: coloring.heat,
+    legend: coloring.legend,
+    probabilities: map,
+    mode,
+  };
+}
+
+// Another colouring of the probabilities on show, without asking again.
+$("probability-mode").addEventListener("change", (event) => {
+  const view = state.view;
+  if (!view || !view.probabilities) return;
+  const coloring = probabilityColoring(view.probabilities, event.target.value);
+  Object.assign(view, { heat: coloring.heat, legend: coloring.legend, mode: event.target.value, text: `${view.head} ${coloring.words}${view.more}` });
+  $("view-text").textContent = view.text;
+  setLegend(view.legend);
+  redraw();
+});
+
 const VIEWS = {
   tiling: {
     verb: "finding a tiling",
@@ -753,6 +823,19 @@ const VIEWS = {
       return heightsView(a, shown ? "the tiling shown" : `a tiling found by ${a.found_by}`);
     },
   },
+  probabilities: {
+    verb: "computing the placement probabilities",
+    async run(ask) {
+      const exact = state.grid.count() <= EXACT_CELLS;
+      const a = await ask("probabilities", { exact });
+      if (!a.tileable) {
+        const view = noTilingView(a.proof);
+        view.title = `No tiling, so no probabilities: ${KIND_WORDS[a.proof.kind]}`;
+        return view;
+      }
+      return probabilitiesView(a);
+    },
+  },
   flips: {
     label: "Flips",
     verb: "finding a shortest path of flips",
@@ -781,6 +864,7 @@ function setView(view) {
   state.view = view;
   const box = $("view");
   $("bound-box").hidden = true;
+  $("mode-box").hidden = !(view && view.probabilities);
   $("player").hidden = true;
   $("flip-box").hidden = true;
   $("seed-box").hidden = !(view && view.seed !== undefined);
@@ -1118,7 +1202,7 @@ function pictureScene() {
   const rows = box[2] - box[0], cols = box[3] - box[1];
   const s = Math.max(2, Math.min(60, Math.floor(2000 / Math.max(rows, cols))));
   const margin = Math.max(4, Math.round(s / 2));
-  const scaled = Boolean(state.view && state.view.heat);
+  const scaled = Boolean(state.view && state.view.heat && state.view.legend && state.view.legend[0] && state.view.legend[0].gradient);
   const unit = Math.max(1, Math.min(2.5, (cols * s) / 800)); // the scale's text: 12 px at 800 px wide
   const width = Math.max(cols * s + 2 * margin, scaled ? 340 : 0);
   const height = rows * s + 2 * margin + (scaled ? Math.round(58 * unit) : 0);
@@ -1169,6 +1253,7 @@ function pngPicture() {
 function tikzRequest(view) {
   if (!view) return { show: "region" };
   if (view.proof) return { show: "proof" };
+  if (view.probabilities) return { show: "probabilities", colors: view.mode === "classes" ? "classes" : "vertical" };
   if (!view.dominoes || !view.dominoes.length) return { show: "region" };
   if (view.heat) return { show: "heights", dominoes: view.dominoes };
   const show = view.marks && view.bound ? "bound" : "tiling";
@@ -1281,6 +1366,10 @@ window.explorer = {
   },
   svgPicture,
   pngPicture,
+  // the size of the probabilities written on the positions now (0: not written)
+  positionFontSize() {
+    return state.view && state.view.probabilities ? positionFontSize(state.geometry.s) : 0;
+  },
   // the size of the corner heights as drawn now (0: cells too small, not written)
   cornerFontSize() {
     const heat = state.view && state.view.heat;

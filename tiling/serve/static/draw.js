@@ -72,7 +72,7 @@ export class CanvasPainter {
     }
   }
 
-  lines(flat, { stroke, width = 1, dash = null }) {
+  lines(flat, { stroke, width = 1, dash = null, cap = null }) {
     const ctx = this.ctx;
     ctx.beginPath();
     for (let i = 0; i < flat.length; i += 4) {
@@ -81,7 +81,7 @@ export class CanvasPainter {
     }
     ctx.strokeStyle = stroke;
     ctx.lineWidth = width;
-    ctx.lineCap = dash ? "butt" : "square";
+    ctx.lineCap = cap || (dash ? "butt" : "square");
     ctx.setLineDash(dash || []);
     ctx.stroke();
     ctx.setLineDash([]);
@@ -167,10 +167,11 @@ export class SvgPainter {
     this.parts.push(`<path d="${d.join("")}" fill="${fill || "none"}"${strokeAttr}/>`);
   }
 
-  lines(flat, { stroke, width = 1, dash = null }) {
+  lines(flat, { stroke, width = 1, dash = null, cap = null }) {
     const d = [];
     for (let i = 0; i < flat.length; i += 4) d.push(`M${fmt(flat[i])} ${fmt(flat[i + 1])}L${fmt(flat[i + 2])} ${fmt(flat[i + 3])}`);
-    const style = dash ? ` stroke-linecap="butt" stroke-dasharray="${dash.map(fmt).join(" ")}"` : ' stroke-linecap="square"';
+    const linecap = ` stroke-linecap="${cap || (dash ? "butt" : "square")}"`;
+    const style = dash ? `${linecap} stroke-dasharray="${dash.map(fmt).join(" ")}"` : linecap;
     if (d.length) this.parts.push(`<path d="${d.join("")}" fill="none" stroke="${stroke}" stroke-width="${fmt(width)}"${style}/>`);
   }
 
@@ -333,6 +334,7 @@ export function render(painter, { grid, box, s, ox, oy, paper = true, view = nul
   }
 
   if (heat) renderHeights(painter, { grid, box, s, ox, oy, heat, theme });
+  if (heat && heat.positions) renderPositions(painter, { box, s, ox, oy, heat, theme });
 
   if (labels.length && s >= 16) {
     for (const [r, c, text] of labels) painter.text(ox + (c + 0.5) * s, oy + (r + 0.5) * s, text, { size: s * 0.42, fill: theme.edge });
@@ -394,6 +396,42 @@ export function renderHeights(painter, { box, s, ox, oy, heat, theme = THEME }) 
     painter.dots(flat, radius, { fill: null, stroke: "#ffffff", width: 3.5 });
     painter.dots(flat, radius, { fill: null, stroke: theme.mark, width: 2 });
   }
+}
+
+// Over a probability map: each domino position as a bar joining the centres of
+// its two cells, as wide as the position is likely (a certain one a third of a
+// cell), when the cells are large enough to show them; the probabilities
+// written on the bars when there is room for the numbers.
+export function renderPositions(painter, { box, s, ox, oy, heat, theme = THEME }) {
+  if (s < POSITION_CELL) return;
+  const [r0, c0, r1, c1] = box;
+  const levels = 24;
+  const groups = new Map();
+  const shown = heat.positions.filter((q) => q.r0 >= r0 && q.r1 < r1 && q.c0 >= c0 && q.c1 < c1);
+  for (const q of shown) {
+    const k = Math.round(q.p * levels);
+    if (q.p <= 0) continue;
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(ox + (q.c0 + 0.5) * s, oy + (q.r0 + 0.5) * s, ox + (q.c1 + 0.5) * s, oy + (q.r1 + 0.5) * s);
+  }
+  for (const [k, flat] of [...groups].sort((a, b) => a[0] - b[0])) {
+    painter.lines(flat, { stroke: theme.edge, width: Math.max(0.8, (k / levels) * s * 0.26), cap: "round" });
+  }
+  const size = positionFontSize(s);
+  if (!size) return;
+  for (const q of shown) {
+    const x = ox + ((q.c0 + q.c1) / 2 + 0.5) * s, y = oy + ((q.r0 + q.r1) / 2 + 0.5) * s;
+    painter.text(x, y, q.label, { size, fill: theme.edge, weight: 600, halo: "#ffffff" });
+  }
+}
+
+// Smallest cell (in pixels) on which the positions' bars are drawn.
+export const POSITION_CELL = 10;
+
+// The font size of the probabilities written on the positions, or 0 when the
+// cells are too small for "0.25" beside its neighbours.
+export function positionFontSize(s) {
+  return s >= 40 ? Math.max(9, Math.min(13, s * 0.22)) : 0;
 }
 
 // The font size of corner heights, or 0 when the cells are too small for
