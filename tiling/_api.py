@@ -154,9 +154,10 @@ def count(
 
     Returns
     -------
-    int or LeadingDigits
+    int, LeadingDigits, Fraction, float or sympy expression
         The count (0 when the region has no tiling), or with ``digits`` its
-        length and leading digits.  Counts may have thousands of digits:
+        length and leading digits; with ``weights`` the weighted count in
+        the weights' kind (a float with ``log``).  Counts may have thousands of digits:
         print them with :func:`tiling.decimal` (Python's ``str`` refuses
         more than 4300 digits by default).
 
