@@ -109,3 +109,14 @@ def plan_seconds(
         extra = bits
     per_bit = min(dense_prime_seconds(d) / (PRIME_BITS - 1), nd_prime / 22)
     return seconds + extra * per_bit
+
+
+def lift_plan_seconds(n: float, nnz: float, d: float, bits: float) -> float:
+    """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
+    is planned: ``S mod p`` (``n d`` word operations), its inverse modulo ``p`` (flint),
+    and about ``2.3 bits / 30`` lifting steps of ``3 nnz + 3 d^2`` operations each."""
+    steps = 2.3 * bits / 30.0 + 2.0
+    schur = 2e-3 + 1.5e-9 * n * d
+    inverse = 2e-3 + 6e-7 * d * d + 1.2e-9 * d**3
+    step = 5e-5 + 4e-9 * nnz + 1.2e-9 * d * d
+    return schur + inverse + steps * step

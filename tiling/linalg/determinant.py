@@ -154,7 +154,7 @@ def _residues(schur, primes, progress=None):
 
 
 # ---------------------------------------------------------------- driver
-METHODS = ("auto", "sweep", "dissection")
+METHODS = ("auto", "sweep", "lift", "dissection")
 
 
 def det(
@@ -282,7 +282,12 @@ def det(
             + ("" if pairing is not None else " (and has no pairing for nested dissection)")
         )
     nd = (csr, pairing) if method == "auto" and pairing is not None else None
-    return _run_plan(plan, _bound_square(csr, plan.d), progress, executor, nd)
+    bound_square = _bound_square(csr, plan.d)
+    if executor is None and (method == "lift" or (method == "auto" and plan.d >= DIVISOR_MIN)):
+        value = _run_lift(plan, csr, bound_square, progress, nd)
+        if value is not None:
+            return value
+    return _run_plan(plan, bound_square, progress, executor, nd)
 
 
 #: Matrices with fewer rows take Hadamard's bound as it is (its slack costs little).
@@ -437,6 +442,70 @@ def _run_plan(plan, bound_square, progress, executor, nd=None):
         bar.update(max(0, expected_primes - len(primes)))
     q = crt([r * pow(divisor % p, -1, p) % p for r, p in zip(residues, primes)], primes)
     return _assemble(plan, q, divisor, denominator)
+
+
+def _run_lift(plan, csr, bound_square, progress, nd):
+    """``det A`` from a p-adic divisor (:mod:`._dixon`) and the few primes left, or None
+    when the modular kernels cannot take the matrix (the caller's sweep then runs)."""
+    from . import _dixon
+    from ._cost import lift_plan_seconds
+
+    if not _dixon.applicable(csr):
+        return None
+    n = csr.shape[0]
+    bits = bound_square.bit_length() / 2
+    expected = lift_plan_seconds(n, csr.nnz, plan.d, bits)
+    with Progress(64, "determinant (p-adic)", enabled=progress, expected=expected) as bar:
+        got = None
+        for p in primes_below(_dixon.LIFT_PRIME_BITS, 3):
+            got = _dixon.lift_divisor(plan, csr, bound_square, p, progress=None)
+            if got is not None:
+                break
+        if got is None:
+            return None  # S singular modulo three primes: very likely det A = 0; the sweep decides
+        divisor, det_mod = got
+        bar.update(32)
+        # |q| <= sqrt(bound_square) / divisor for the cofactor q = det A / divisor
+        q_bound = math.isqrt(bound_square) // divisor + 1
+        if 2 * q_bound < p:
+            q = det_mod * pow(divisor % p, -1, p) % p
+            return divisor * (q - p if 2 * q > p else q)
+        q_target = 4 * q_bound * q_bound
+        primes, residues = [p], [det_mod]
+        if _dense_residues_pay(plan.d, q_target):
+            # many primes: the integer sweep and flint's 62-bit dense determinants
+            schur, denominator = _sweep(plan)
+            unit = plan.sign * plan.pivot_product
+            more = _good_primes(divisor * denominator * unit, q_target)
+            got = _residues(schur, more)
+            primes += more
+            residues += [
+                r * unit * pow(denominator % ell, -1, ell) % ell for r, ell in zip(got, more)
+            ]
+        else:
+            fresh = primes_below(_dixon.LIFT_PRIME_BITS, 3 + int(q_target.bit_length() / 60) + 2)
+            for ell in fresh[3:]:
+                if product(primes) ** 2 > q_target:
+                    break
+                value = _dixon.det_mod(plan, csr, ell)
+                if value is not None:
+                    primes.append(ell)
+                    residues.append(value)
+        if product(primes) ** 2 <= q_target:
+            return None
+        q = crt([r * pow(divisor % ell, -1, ell) % ell for r, ell in zip(residues, primes)], primes)
+        return divisor * q
+
+
+#: Beyond this many bits of cofactor (Hadamard's slack, for matrices without a tight
+#: bound) its primes come from the integer sweep and 62-bit dense determinants.
+COFACTOR_SWEEP_BITS = 150
+
+
+def _dense_residues_pay(d, q_target):
+    """Whether the cofactor's primes are cheaper through the integer sweep (once) and
+    62-bit dense determinants than through a modular sweep per 31-bit prime."""
+    return q_target.bit_length() / 2 > COFACTOR_SWEEP_BITS
 
 
 def _assemble(plan, q, divisor, denominator):
