@@ -292,18 +292,29 @@ def det(
 
 #: Matrices with fewer rows take Hadamard's bound as it is (its slack costs little).
 MMATRIX_MIN = 200
+#: From this many rows on (with a dense remainder worth a p-adic divisor) a matrix that
+#: is not an M-matrix gets Fischer's block bound (:mod:`._fischer`): the primes for the
+#: slack of Hadamard's bound cost more than the blocks.
+FISCHER_MIN = 4000
 
 
 def _bound_square(csr, d=None):
     """A proven ``B >= det(A)**2``: Hadamard's, or for a diagonally dominant M-matrix (a
-    reduced Laplacian) the far tighter floating-point enclosure of :mod:`._mmatrix`."""
+    reduced Laplacian) the far tighter floating-point enclosure of :mod:`._mmatrix`, or
+    for other large matrices Fischer's inequality on blocks of rows (:mod:`._fischer`)."""
     best = hadamard_square(csr)
     if csr.shape[0] >= MMATRIX_MIN and (d is None or d >= DIVISOR_MIN):
         from ._mmatrix import bound_square
 
         tight = bound_square(csr)
         if tight is not None:
-            best = min(best, tight)
+            return min(best, tight)
+    if csr.shape[0] >= FISCHER_MIN and d is not None and d >= DIVISOR_MIN:
+        from ._fischer import fischer_bound_square
+
+        blocks = fischer_bound_square(csr)
+        if blocks is not None:
+            best = min(best, blocks)
     return best
 
 
