@@ -101,6 +101,20 @@ def plan_seconds(
         return bits / 22 * nd_prime
     if entry_bits is None:
         entry_bits = 3.5 * n / max(d, 1.0)
+    if divisor and d >= DIVISOR_MIN:
+        # the p-adic route (what det() runs without an executor): the divisor, then the
+        # cofactor's primes; Fischer's block bound halves Hadamard's slack on large matrices
+        seconds = lift_plan_seconds(n, nnz, d, bits)
+        if slack > 0.05 and n >= 4000:
+            seconds += 4e-5 * n
+            slack /= 2
+        extra = slack * bits
+        if extra > 150:  # through the integer sweep and 62-bit dense determinants
+            seconds += sweep_seconds(n, d, entry_bits)
+            seconds += extra / (PRIME_BITS - 1) * dense_prime_seconds(d)
+        else:
+            seconds += (extra / 20 + 1) * (2e-9 * n * d + 1e-9 * d**3)
+        return seconds
     seconds = sweep_seconds(n, d, entry_bits)
     if divisor and d >= DIVISOR_MIN:
         seconds += divisor_seconds(d, bits, entry_bits)
@@ -113,10 +127,12 @@ def plan_seconds(
 
 def lift_plan_seconds(n: float, nnz: float, d: float, bits: float) -> float:
     """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
-    is planned: ``S mod p`` (``n d`` word operations), its inverse modulo ``p`` (flint),
-    and about ``2.3 bits / 30`` lifting steps of ``3 nnz + 3 d^2`` operations each."""
-    steps = 2.3 * bits / 30.0 + 2.0
-    schur = 2e-3 + 1.5e-9 * n * d
-    inverse = 2e-3 + 6e-7 * d * d + 1.2e-9 * d**3
-    step = 5e-5 + 4e-9 * nnz + 1.2e-9 * d * d
-    return schur + inverse + steps * step
+    is planned: ``S mod p`` (``n d`` word operations), its LU modulo ``p`` (``d^3 / 3``
+    multiply-adds in float64), and about ``2.4 bits / 20`` lifting steps (a proven
+    numerator bound and the determinant's, 20 bits a step) of two sparse passes and two
+    triangular solves each."""
+    steps = 2.4 * bits / 20.0 + 2.0
+    schur = 2e-3 + 2e-9 * n * d
+    factor = 1e-3 + 1e-9 * d**3
+    step = 3e-5 + 1e-8 * nnz + 1e-9 * d * d
+    return schur + factor + steps * step

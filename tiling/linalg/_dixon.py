@@ -304,8 +304,9 @@ def _lu_mod(A, p):
 
 @njit(cache=True, fastmath=True)
 def _lu_solve(LU, perm, piv_inv, g, p):
-    """``S^-1 g mod p`` from :func:`_lu_mod` (``g`` in ``[0, p)``), in ``[0, p)``: each
-    dot product has at most 4096 terms below ``2**40``, exact in float64."""
+    """``S^-1 g mod p`` from :func:`_lu_mod` (``g`` in ``[0, p)``, the factors stored in
+    float32), in ``[0, p)``: each dot product has at most 4096 terms below ``2**40``, exact
+    in float64."""
     d = len(g)
     pinv = 1.0 / p
     y = np.empty(d)
@@ -313,14 +314,14 @@ def _lu_solve(LU, perm, piv_inv, g, p):
         row = LU[i]
         acc = 0.0
         for j in range(i):
-            acc += row[j] * y[j]
+            acc += np.float64(row[j]) * y[j]
         y[i] = _centre(np.float64(g[perm[i]]) - acc, p, pinv)
     out = np.empty(d, dtype=np.int64)
     for i in range(d - 1, -1, -1):
         row = LU[i]
         acc = 0.0
         for j in range(i + 1, d):
-            acc += row[j] * y[j]
+            acc += np.float64(row[j]) * y[j]
         v = _centre(_centre(y[i] - acc, p, pinv) * piv_inv[i], p, pinv)
         y[i] = v
         out[i] = np.int64(v) % p
@@ -336,7 +337,9 @@ def _factor(S, p):
     ok, perm, piv_inv, det = _lu_mod(A, p)
     if not ok:
         return None
-    return A, perm, piv_inv, int(det)
+    # every stored entry is centred, below 2**20 in size: exact in float32, which halves
+    # the memory each lifting step streams through
+    return A.astype(np.float32), perm, piv_inv, int(det)
 
 
 def _reconstruct(w, m, n_bound, d_bound):

@@ -126,4 +126,4 @@ def fischer_bound_square(csr, leaf=FISCHER_LEAF):
             terms += len(block)
     # each log2 is within a few ulps; the margin covers n of them many times over
     total += abs(total) * 1e-12 + 1e-9 * terms + 1e-6
-    return 1 << (math.ceil(total) + 2)
+    return 1 << max(0, math.ceil(total) + 2)
