@@ -51,7 +51,7 @@ def sparse_matrices(draw, max_n=40):
     if kind == "unimodular":  # a product of sparse unit triangular matrices, permuted
         lower = np.tril((rng.random((n, n)) < 0.2) * rng.integers(-2, 3, (n, n)), -1)
         upper = np.triu((rng.random((n, n)) < 0.2) * rng.integers(-2, 3, (n, n)), 1)
-        dense = ((np.eye(n, dtype=np.int64) + lower) @ (np.eye(n, dtype=np.int64) + upper))
+        dense = (np.eye(n, dtype=np.int64) + lower) @ (np.eye(n, dtype=np.int64) + upper)
         dense = dense[rng.permutation(n)]
     elif kind == "wide":  # large entries: the kernels' row sums still fit, barely or not
         dense = dense * rng.choice([1, 1000, 2**18, 2**27], (n, n))

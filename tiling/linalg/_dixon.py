@@ -422,7 +422,9 @@ def lift_divisor(plan, csr, bound_square, p, rng=None, progress=None):
         return None  # dot products of more than 4096 terms could exceed 2**53
     # |c . adj(A) b| = |det [[A, b], [c, 0]]| <= Hadamard of the bordered matrix
     norms = _square_norms(csr)
-    num_square = math.prod(norms[i] + bb * bb for i, bb in zip(sc["row_order"].tolist(), b.tolist())) * n
+    num_square = (
+        math.prod(norms[i] + bb * bb for i, bb in zip(sc["row_order"].tolist(), b.tolist())) * n
+    )
     n_bound = math.isqrt(num_square) + 1
     d_bound = math.isqrt(bound_square) + 1
     need = (2 * n_bound * d_bound).bit_length()  # p**steps > 2 N D: a unique fraction
