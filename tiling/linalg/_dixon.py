@@ -385,6 +385,8 @@ def lift_divisor(plan, csr, bound_square, p, rng=None, progress=None):
 
     sc = plan.scan
     n, d = csr.shape[0], plan.d
+    if d > 4096:
+        return None  # dot products of more than 4096 terms could exceed 2**53
     S = schur_mod(plan, csr, p)
     if S is None:
         return None
@@ -418,8 +420,6 @@ def lift_divisor(plan, csr, bound_square, p, rng=None, progress=None):
     con_index = np.full(n, -1, dtype=np.int64)
     con_index[pos[con_all]] = sc["con_index"][con_all]
     free = colpos[sc["free_order"]]
-    if d > 4096:
-        return None  # dot products of more than 4096 terms could exceed 2**53
     # |c . adj(A) b| = |det [[A, b], [c, 0]]| <= Hadamard of the bordered matrix
     norms = _square_norms(csr)
     num_square = (

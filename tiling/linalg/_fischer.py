@@ -94,7 +94,9 @@ def _block_log2(MB):
         for k in range(i + 1):
             s += y[k] * X[i, k]
             t += ya[k] * abs(X[i, k])
-        s_hi = s + t * gamma + 1e-300
+        # the sum's own rounding (half an ulp, and s > 0 when it counts) is covered by the
+        # relative lift; 1e-300 keeps an underflowed s_hi positive
+        s_hi = (s + t * gamma) * (1.0 + 2.0**-50) + 1e-300
         if not s_hi > 0.0 or X[i, i] == 0.0:
             return hadamard
         bound += np.log2(s_hi) - 2.0 * np.log2(abs(X[i, i]))
