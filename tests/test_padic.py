@@ -179,3 +179,27 @@ def test_lift_and_sweep_agree_on_holey_boards_and_their_transposes(n, seed):
     value = abs(exact.det(K, method="lift"))
     assert value == abs(exact.det(K, method="sweep"))
     assert value == abs(exact.det(kasteleyn.matrix(board.transpose())[0], method="lift"))
+
+
+def test_auto_picks_the_route_its_cost_models_prefer(monkeypatch):
+    from tiling.linalg import determinant
+
+    calls = []
+    original = determinant._run_lift
+
+    def spy(*args, **kwargs):
+        calls.append(args[1].shape[0])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(determinant, "_run_lift", spy)
+    rng = np.random.default_rng(4)
+    g = nx.grid_2d_graph(50, 50)
+    g.remove_nodes_from([v for v in list(g) if rng.random() < 0.1])
+    g = g.subgraph(max(nx.connected_components(g), key=len))
+    lap = nx.laplacian_matrix(g).astype(np.int64).tocsr()[1:, 1:]
+    assert exact.det(lap) == exact.det(lap, method="sweep")
+    assert calls == [lap.shape[0]]  # a holey Laplacian: tight bound, the p-adic route
+    calls.clear()
+    K = kasteleyn.matrix(tiling.Region.rectangle(60, 60))[0]
+    exact.det(K)
+    assert calls == []  # a full board: the integer sweep's short remainder wins
