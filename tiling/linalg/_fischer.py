@@ -14,8 +14,7 @@ Each ``det M_BB`` is bounded above in floating point, rigorously: with
 x_ii^2`` by Hadamard's inequality for the positive semidefinite ``X M_BB
 X^T``, and each computed ``x_i^T M_BB x_i`` is within ``gamma_{2b}
 |x_i|^T |M_BB| |x_i|`` of the exact value (the standard bound for a
-computed bilinear form, Higham, *Accuracy and Stability of Numerical
-Algorithms*, 2nd ed., SIAM 2002, section 3.1), which is added.  Logarithms
+computed bilinear form: section 3.1 of Higham's book below), which is added.  Logarithms
 are summed with a margin far above their rounding errors.
 
 References
