@@ -22,7 +22,8 @@ the random 100 x 100 region's trees under 1 s, 10^4-point Delaunay under
 5 s.  After the table: the growth exponent of each family, beside the
 output size (about 0.42 n^2 bits for an n x n count).
 
-Run: ``python benchmarks/bench_exact_scale.py [--quick]``.
+Run: ``python benchmarks/bench_exact_scale.py [--quick] [--only boards trees bridge
+digits]``.
 """
 
 import json
@@ -190,7 +191,10 @@ def _slope(points):
     return float(np.polyfit(np.log([n for n, _ in points]), np.log([t for _, t in points]), 1)[0])
 
 
-def main(quick=False):
+def main(quick=False, only=None):
+    """The table; ``only``: a subset of the parts ``boards``, ``trees``, ``bridge``,
+    ``digits`` (all by default)."""
+    only = set(only or ("boards", "trees", "bridge", "digits"))
     import tiling
     from tiling.counting import kasteleyn
     from tiling.graphs.kirchhoff import spanning_trees
@@ -242,7 +246,7 @@ def main(quick=False):
         print(rows[-1], file=sys.stderr, flush=True)
         return value
 
-    for n in sizes:
+    for n in sizes if "boards" in only else ():
         board = tiling.Region.rectangle(n, n)
         compare(
             "board",
@@ -263,7 +267,7 @@ def main(quick=False):
             lambda: kasteleyn.count_tilings(holey, fast_path=False),
             own=OUR_CAP if n >= 400 else None,
         )
-    for n in (30, 60) if quick else (30, 60, 100):
+    for n in ((30, 60) if quick else (30, 60, 100)) if "trees" in only else ():
         region = random_grid_region(n)
         compare(
             "grid region trees",
@@ -274,7 +278,7 @@ def main(quick=False):
             lambda: spanning_trees(region),
             goal_key=str(n),
         )
-    for n in (1000, 3000) if quick else (1000, 3000, 10000):
+    for n in ((1000, 3000) if quick else (1000, 3000, 10000)) if "trees" in only else ():
         graph = delaunay_graph(n)
         compare(
             "Delaunay trees",
@@ -284,16 +288,17 @@ def main(quick=False):
             graph,
             lambda: spanning_trees(graph),
         )
-    bridge = bridge_region(300 if quick else 1000)
-    compare(
-        "bridge",
-        bridge.shape[0],
-        f"count, untileable {bridge.shape[0]} x {bridge.shape[0]} bridge region (Hall)",
-        "count",
-        bridge,
-        lambda: tiling.count(bridge),
-    )
-    for n in (1000,) if quick else (1000, 2000):
+    if "bridge" in only:
+        bridge = bridge_region(300 if quick else 1000)
+        compare(
+            "bridge",
+            bridge.shape[0],
+            f"count, untileable {bridge.shape[0]} x {bridge.shape[0]} bridge region (Hall)",
+            "count",
+            bridge,
+            lambda: tiling.count(bridge),
+        )
+    for n in ((1000,) if quick else (1000, 2000)) if "digits" in only else ():
         board = tiling.Region.rectangle(n, n)
         compare(
             "digits",
@@ -335,5 +340,6 @@ def main(quick=False):
 
 if __name__ == "__main__":
     start = time.perf_counter()
-    print(main(quick="--quick" in sys.argv))
+    parts = sys.argv[sys.argv.index("--only") + 1 :] if "--only" in sys.argv else None
+    print(main(quick="--quick" in sys.argv, only=parts))
     print(f"\n(total {time.perf_counter() - start:.0f} s)", file=sys.stderr)
