@@ -94,11 +94,59 @@ def plan_seconds(
     whether the p-adic divisor is tried; ``entry_bits`` the size of the
     sweep's integers (about 3.5 bits per level; by default 3.5 n / d).
     """
-    from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
+    from ._limits import DIVISOR_MIN, MAX_DENSE
 
     nd_prime = dissection_prime_seconds(n, nnz)
     if d > MAX_DENSE:
         return bits / 22 * nd_prime
+    if entry_bits is None:
+        entry_bits = 3.5 * n / max(d, 1.0)
+    if divisor and d >= DIVISOR_MIN:  # det() takes the cheaper route
+        return min(
+            sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits),
+            lift_route_seconds(n, nnz, d, bits, slack, entry_bits),
+        )
+    return sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits)
+
+
+def lift_route_seconds(
+    n: float, nnz: float, d: float, bits: float, slack: float = 0.22, entry_bits=None
+) -> float:
+    """Predicted seconds of the p-adic route: the divisor (:func:`lift_plan_seconds`),
+    then the cofactor's primes for the bound's slack (Fischer's block bound, at about
+    40 microseconds a row, halves Hadamard's slack on large matrices)."""
+    from ._limits import PRIME_BITS
+
+    if entry_bits is None:
+        entry_bits = 3.5 * n / max(d, 1.0)
+    seconds = lift_plan_seconds(n, nnz, d, bits)
+    if slack > 0.05 and n >= 4000:
+        seconds += 4e-5 * n
+        slack /= 2
+    extra = slack * bits
+    if extra > 150:  # through the integer sweep and 62-bit dense determinants
+        seconds += sweep_seconds(n, d, entry_bits)
+        seconds += extra / (PRIME_BITS - 1) * dense_prime_seconds(d)
+    else:
+        seconds += (extra / 20 + 1) * (2e-9 * n * d + 1e-9 * d**3)
+    return seconds
+
+
+def sweep_route_seconds(
+    n: float,
+    nnz: float,
+    d: float,
+    bits: float,
+    divisor: bool = True,
+    slack: float = 0.22,
+    entry_bits: float | None = None,
+) -> float:
+    """Predicted seconds of the integer sweep's route: the sweep, flint's p-adic divisor
+    of the integer ``S`` (``d >= DIVISOR_MIN``), then the primes for the slack (dense, or
+    by nested dissection when cheaper); without a divisor every prime."""
+    from ._limits import DIVISOR_MIN, PRIME_BITS
+
+    nd_prime = dissection_prime_seconds(n, nnz)
     if entry_bits is None:
         entry_bits = 3.5 * n / max(d, 1.0)
     seconds = sweep_seconds(n, d, entry_bits)
@@ -109,3 +157,16 @@ def plan_seconds(
         extra = bits
     per_bit = min(dense_prime_seconds(d) / (PRIME_BITS - 1), nd_prime / 22)
     return seconds + extra * per_bit
+
+
+def lift_plan_seconds(n: float, nnz: float, d: float, bits: float) -> float:
+    """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
+    is planned: ``S mod p`` (``n d`` word operations), its LU modulo ``p`` (``d^3 / 3``
+    multiply-adds in float64), and about ``2.4 bits / 20`` lifting steps (a proven
+    numerator bound and the determinant's, 20 bits a step) of two sparse passes and two
+    triangular solves each."""
+    steps = 2.4 * bits / 20.0 + 2.0
+    schur = 2e-3 + 2e-9 * n * d
+    factor = 1e-3 + 1e-9 * d**3
+    step = 3e-5 + 1e-8 * nnz + 1e-9 * d * d
+    return schur + factor + steps * step

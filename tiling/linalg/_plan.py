@@ -27,12 +27,20 @@ class Plan:
     ``det A = sign * pivot_product * det S``.
     """
 
-    def __init__(self, levels, n_slots, d, sign, pivot_product):
+    def __init__(self, levels, n_slots, d, sign, pivot_product, scan=None):
         self.levels = levels
         self.n_slots = n_slots
         self.d = d
         self.sign = sign
         self.pivot_product = pivot_product
+        #: the scan itself, for the modular kernels of :mod:`._dixon`: ``sigma``
+        #: (row -> defined column or -1), ``slot`` (column -> row of the work
+        #: array), ``coord`` (free column -> coordinate or -1), ``con_index``
+        #: (constraint row -> row of S or -1), ``row_order`` (rows by level),
+        #: ``level_starts`` (bounds of the levels in ``row_order``), ``free_order``
+        #: (free columns by coordinate), ``free_level`` (level at which each
+        #: coordinate appears) and ``da`` (vector length at each level)
+        self.scan = scan
 
 
 def _perm_sign(perm):
@@ -196,7 +204,19 @@ def _make_plan(csr, order, scan):
                 "scale": scale,
             }
         )
-    return Plan(levels, n_slots, d, sign, pivot_product)
+    scan_arrays = {
+        "sigma": sigma,
+        "slot": slot,
+        "coord": coord,
+        "con_index": con_index,
+        "row_order": by_level,
+        "level_starts": bounds,
+        "free_order": free,
+        "free_start": start[free] if d else np.zeros(0, np.int64),
+        "da": free_upto,
+        "pivots": pivots,
+    }
+    return Plan(levels, n_slots, d, sign, pivot_product, scan_arrays)
 
 
 def _entries(csr, rows, cols):

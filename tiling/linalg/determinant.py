@@ -1,7 +1,10 @@
 """Exact integer determinants of sparse integer matrices.
 
-``det`` returns ``det A`` as a Python int, proven: no floating point, no
-probabilistic step.  It works in two stages, or by nested dissection.
+``det`` returns ``det A`` as a Python int, proven: no floating-point estimate
+decides a digit (floats appear only as exact integers, or as rigorous
+bounds), and no probabilistic step (random vectors change only the speed).
+It sweeps the matrix to a small dense remainder, then either lifts a p-adic
+divisor or takes many primes; or it uses nested dissection.
 
 1. **Sweep over the integers** (planned once, symbolically).  Scan the rows
    in a bandwidth-reducing order; row ``i`` *defines* a column ``sigma(i)``
@@ -17,15 +20,28 @@ probabilistic step.  It works in two stages, or by nested dissection.
    pivots (grid Laplacians, Kasteleyn matrices) ``T^-1`` is an integer matrix
    and nothing is divided; other pivots make the vectors share a common
    denominator, the least common multiple of the pivots met so far.
-2. **Multimodular determinant of S.**  ``det S`` modulo word-size primes
-   (python-flint ``nmod_mat``, with pivoting, so a determinant divisible by a
-   prime gives residue 0 exactly and singular matrices give 0), combined by
-   the Chinese remainder theorem.  The primes' product exceeds twice
-   Hadamard's bound for ``A``, computed exactly.  When ``S`` is large (and no
-   executor is given) a p-adic solve ``S x = b`` for a random ``b`` first
-   yields a divisor ``D`` of ``det S`` (the common denominator of ``x``, by
-   Cramer's rule), usually almost all of it; then only ``det S / D``, whose
-   bound is Hadamard's divided by ``D``, is computed modulo primes.
+2. **A p-adic divisor, then a few primes** (:mod:`tiling.linalg._dixon`;
+   the default without an executor once ``S`` has ``DIVISOR_MIN`` rows, or
+   ``method="lift"``).  The same sweep run in machine integers gives ``S``
+   modulo one 21-bit prime ``p``, factored once (LU in exact float64
+   multiply-adds); Dixon's p-adic lifting then solves ``A x = b`` for a
+   random small ``b``, each step two sparse passes over ``A`` and two
+   triangular solves with ``S``'s factors, every step checked by an exact
+   division.  By Cramer's rule the denominator ``v`` of ``c . x`` (``c``
+   random) divides ``det A``, and it is recovered by rational reconstruction
+   once ``p**k`` exceeds twice the product of proven bounds on numerator and
+   denominator, so ``v`` is proven; for random ``b`` and ``c`` it is almost
+   all of ``det A``.  The cofactor ``det A / v``, below the bound divided by
+   ``v``, comes from ``det A mod p`` (already known) and, when the bound is
+   loose, further primes: modular sweeps, or for many primes the integer
+   Schur complement modulo 62-bit primes (python-flint ``nmod_mat``).
+3. **Multimodular determinant of S** (``method="sweep"``, or with an
+   executor).  ``det S`` modulo word-size primes (python-flint ``nmod_mat``,
+   with pivoting, so a determinant divisible by a prime gives residue 0
+   exactly and singular matrices give 0), combined by the Chinese remainder
+   theorem, after python-flint's exact rational solve of ``S x = b`` has
+   supplied a divisor ``D`` of ``det S`` when ``S`` is large and no executor
+   is given.
 
 For a grid graph with ``h`` rows of width ``w`` scanned row by row the defined
 column of a cell is the cell below it, the free columns are the first row and
@@ -37,7 +53,7 @@ pivots on other entries (carrying a common denominator), so ``S`` stays small
 for banded matrices; what drives the cost is how many rows the scan order
 leaves without a fresh column.
 
-3. **Nested dissection** (:mod:`tiling.linalg._dissection`,
+4. **Nested dissection** (:mod:`tiling.linalg._dissection`,
    :mod:`tiling.linalg._frontal`), for matrices with a nonzero diagonal or a
    given pairing of rows with columns: fronts of a fill-reducing separator
    order, eliminated modulo batches of 23-bit primes at once in float64
@@ -48,7 +64,9 @@ leaves without a fresh column.
 
 The number of primes comes from a proven bound: Hadamard's, or for a
 diagonally dominant M-matrix (a reduced Laplacian) the far tighter
-floating-point enclosure of :mod:`tiling.linalg._mmatrix`.  The primes are
+floating-point enclosure of :mod:`tiling.linalg._mmatrix`, or for other
+large matrices (Kasteleyn's) Fischer's inequality on blocks of rows
+(:mod:`tiling.linalg._fischer`), about half of Hadamard's slack.  The primes are
 independent: batches of them go to any :class:`concurrent.futures.Executor`
 (a process pool, or a Dask cluster's ``client.get_executor()`` to spread one
 determinant over many machines).
@@ -154,7 +172,7 @@ def _residues(schur, primes, progress=None):
 
 
 # ---------------------------------------------------------------- driver
-METHODS = ("auto", "sweep", "dissection")
+METHODS = ("auto", "sweep", "lift", "dissection")
 
 
 def det(
@@ -171,15 +189,19 @@ def det(
     ----------
     matrix : scipy.sparse matrix or array_like
         Square, with integer entries of any size.
-    method : {"auto", "sweep", "dissection"}
+    method : {"auto", "sweep", "lift", "dissection"}
         ``"sweep"``: the integer sweep and a dense multimodular remainder
-        (below).  ``"dissection"``: nested dissection, modulo every prime
+        (below).  ``"lift"``: the p-adic divisor on the sweep's structure
+        modulo one prime, then the cofactor's few primes (a matrix whose
+        entries the compiled kernels cannot take, or whose remainder is
+        singular modulo three primes, goes to the sweep).  ``"dissection"``: nested dissection, modulo every prime
         (needs a nonzero diagonal or a ``pairing``; a matrix with a singular
         leading block in its order, which its fixed pivots cannot pass, goes
-        to the sweep).  ``"auto"``: the sweep,
-        with the remainder's extra primes taken by nested dissection when
-        that is cheaper, and nested dissection alone when the dense remainder
-        would be too large.
+        to the sweep).  ``"auto"``: the p-adic route when the remainder has
+        at least ``DIVISOR_MIN`` rows and no executor is given, else the
+        sweep (its extra primes by nested dissection when that is cheaper),
+        and nested dissection alone when the dense remainder would be too
+        large.
     pairing : array of int, optional
         ``pairing[i]`` a column with ``matrix[i, pairing[i]] != 0``, distinct
         for distinct rows (a perfect matching of the pattern: for a
@@ -210,9 +232,13 @@ def det(
 
     Notes
     -----
-    A sweep over the integers reduces ``A`` to a dense ``d x d`` Schur
-    complement ``S`` with ``det A = +-det T * det S``, ``T`` triangular with
-    nonzero (preferably +-1) pivots; ``det S`` is then taken modulo
+    A sweep reduces ``A`` to a dense ``d x d`` Schur complement ``S`` with
+    ``det A = +-det T * det S``, ``T`` triangular with nonzero (preferably
+    +-1) pivots.  The p-adic route lifts ``A^-1 b`` modulo ``p**k`` with
+    ``S`` factored modulo one 21-bit prime: O(n d + d^3) word operations
+    once, then about ``2.4 bits / 20`` steps of O(nnz + d^2) each (``bits``
+    the bound's size), and the cofactor's few primes.  Otherwise ``det S``
+    is taken modulo
     word-size primes whose product exceeds twice Hadamard's bound (divided by
     a divisor of ``det S`` found by a p-adic solve when ``S`` is large) and
     recovered by the Chinese remainder theorem (see the module docstring).
@@ -237,6 +263,8 @@ def det(
     >>> det(sp.csr_matrix([[1, 2], [2, 4]]))
     0
     >>> det(sp.csr_matrix([[2, 1], [1, 3]]), method="dissection")
+    5
+    >>> det(sp.csr_matrix([[2, 1], [1, 3]]), method="lift")
     5
     """
     if not isinstance(method, str):
@@ -263,7 +291,7 @@ def det(
                 "det(): method='dissection' eliminates each row against a paired column; "
                 "this matrix has a zero on its diagonal, so pass pairing= (a perfect matching)"
             )
-        value = _run_dissection(csr, pairing, _bound_square(csr), progress, executor)
+        value = _run_dissection(csr, pairing, _bound_square(csr)[0], progress, executor)
         if value is not None:
             return value
         # a singular leading block in the dissection order: the sweep handles any matrix
@@ -272,7 +300,7 @@ def det(
         return 0  # a zero column
     if plan.d > MAX_DENSE:
         if method == "auto" and pairing is not None:
-            value = _run_dissection(csr, pairing, _bound_square(csr), progress, executor)
+            value = _run_dissection(csr, pairing, _bound_square(csr)[0], progress, executor)
             if value is not None:
                 return value
         raise MatrixTooLargeError(
@@ -282,24 +310,57 @@ def det(
             + ("" if pairing is not None else " (and has no pairing for nested dissection)")
         )
     nd = (csr, pairing) if method == "auto" and pairing is not None else None
-    return _run_plan(plan, _bound_square(csr, plan.d), progress, executor, nd)
+    bound_square, tight = _bound_square(csr, plan.d)
+    if executor is None and (
+        method == "lift" or (method == "auto" and _lift_pays(plan, csr, bound_square, tight))
+    ):
+        if not tight and csr.shape[0] >= FISCHER_MIN:
+            from ._fischer import fischer_bound_square
+
+            blocks = fischer_bound_square(csr)
+            if blocks is not None:
+                bound_square = min(bound_square, blocks)
+        value = _run_lift(plan, csr, bound_square, progress, nd)
+        if value is not None:
+            return value
+    return _run_plan(plan, bound_square, progress, executor, nd)
+
+
+def _lift_pays(plan, csr, bound_square, tight):
+    """Whether the p-adic route is predicted faster than the integer sweep's (both routes
+    as :mod:`._cost` models them; ``tight``: the bound has no slack)."""
+    from . import _dixon
+    from ._cost import lift_route_seconds, sweep_route_seconds
+
+    if plan.d < DIVISOR_MIN or not _dixon.applicable(csr):
+        return False
+    n, bits, slack = csr.shape[0], bound_square.bit_length() / 2, 0.01 if tight else 0.22
+    return lift_route_seconds(n, csr.nnz, plan.d, bits, slack) < sweep_route_seconds(
+        n, csr.nnz, plan.d, bits, True, slack
+    )
 
 
 #: Matrices with fewer rows take Hadamard's bound as it is (its slack costs little).
 MMATRIX_MIN = 200
+#: From this many rows on (with a dense remainder worth a p-adic divisor) a matrix that
+#: is not an M-matrix gets Fischer's block bound (:mod:`._fischer`): the primes for the
+#: slack of Hadamard's bound cost more than the blocks.
+FISCHER_MIN = 4000
 
 
 def _bound_square(csr, d=None):
-    """A proven ``B >= det(A)**2``: Hadamard's, or for a diagonally dominant M-matrix (a
-    reduced Laplacian) the far tighter floating-point enclosure of :mod:`._mmatrix`."""
+    """``(B, tight)``: a proven ``B >= det(A)**2``, Hadamard's, or for a diagonally
+    dominant M-matrix (a reduced Laplacian) the far tighter floating-point enclosure of
+    :mod:`._mmatrix` (then ``tight``).  The p-adic route may tighten a loose one with
+    Fischer's inequality on blocks of rows (:mod:`._fischer`)."""
     best = hadamard_square(csr)
     if csr.shape[0] >= MMATRIX_MIN and (d is None or d >= DIVISOR_MIN):
         from ._mmatrix import bound_square
 
         tight = bound_square(csr)
         if tight is not None:
-            best = min(best, tight)
-    return best
+            return min(best, tight), True
+    return best, False
 
 
 def _check_pairing(csr, pairing):
@@ -437,6 +498,70 @@ def _run_plan(plan, bound_square, progress, executor, nd=None):
         bar.update(max(0, expected_primes - len(primes)))
     q = crt([r * pow(divisor % p, -1, p) % p for r, p in zip(residues, primes)], primes)
     return _assemble(plan, q, divisor, denominator)
+
+
+def _run_lift(plan, csr, bound_square, progress, nd):
+    """``det A`` from a p-adic divisor (:mod:`._dixon`) and the few primes left, or None
+    when the modular kernels cannot take the matrix (the caller's sweep then runs)."""
+    from . import _dixon
+    from ._cost import lift_plan_seconds
+
+    if not _dixon.applicable(csr):
+        return None
+    n = csr.shape[0]
+    bits = bound_square.bit_length() / 2
+    expected = lift_plan_seconds(n, csr.nnz, plan.d, bits)
+    with Progress(64, "determinant (p-adic)", enabled=progress, expected=expected) as bar:
+        got = None
+        for p in primes_below(_dixon.LIFT_PRIME_BITS, 3):
+            got = _dixon.lift_divisor(plan, csr, bound_square, p, progress=None)
+            if got is not None:
+                break
+        if got is None:
+            return None  # S singular modulo three primes: very likely det A = 0; the sweep decides
+        divisor, det_mod = got
+        bar.update(32)
+        # |q| <= sqrt(bound_square) / divisor for the cofactor q = det A / divisor
+        q_bound = math.isqrt(bound_square) // divisor + 1
+        if 2 * q_bound < p:
+            q = det_mod * pow(divisor % p, -1, p) % p
+            return divisor * (q - p if 2 * q > p else q)
+        q_target = 4 * q_bound * q_bound
+        primes, residues = [p], [det_mod]
+        if _dense_residues_pay(plan.d, q_target):
+            # many primes: the integer sweep and flint's 62-bit dense determinants
+            schur, denominator = _sweep(plan)
+            unit = plan.sign * plan.pivot_product
+            more = _good_primes(divisor * denominator * unit, q_target)
+            got = _residues(schur, more)
+            primes += more
+            residues += [
+                r * unit * pow(denominator % ell, -1, ell) % ell for r, ell in zip(got, more)
+            ]
+        else:
+            fresh = primes_below(_dixon.LIFT_PRIME_BITS, 3 + int(q_target.bit_length() / 60) + 2)
+            for ell in fresh[3:]:
+                if product(primes) ** 2 > q_target:
+                    break
+                value = _dixon.det_mod(plan, csr, ell)
+                if value is not None:
+                    primes.append(ell)
+                    residues.append(value)
+        if product(primes) ** 2 <= q_target:
+            return None
+        q = crt([r * pow(divisor % ell, -1, ell) % ell for r, ell in zip(residues, primes)], primes)
+        return divisor * q
+
+
+#: Beyond this many bits of cofactor (Hadamard's slack, for matrices without a tight
+#: bound) its primes come from the integer sweep and 62-bit dense determinants.
+COFACTOR_SWEEP_BITS = 150
+
+
+def _dense_residues_pay(d, q_target):
+    """Whether the cofactor's primes are cheaper through the integer sweep (once) and
+    62-bit dense determinants than through a modular sweep per 31-bit prime."""
+    return q_target.bit_length() / 2 > COFACTOR_SWEEP_BITS
 
 
 def _assemble(plan, q, divisor, denominator):

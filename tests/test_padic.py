@@ -1,0 +1,205 @@
+"""The p-adic route of the exact determinant (``method="lift"``) and its proven bounds.
+
+``det(..., method="lift")`` is checked against python-flint's dense exact
+determinant on random sparse integer matrices (singular, unimodular,
+ill-structured, with large entries that the compiled kernels must refuse),
+against the integer sweep on Kasteleyn matrices and Laplacians, and through
+the counts of holey regions against the transfer-matrix DP.  Its pieces are
+checked alone: the modular LU against flint's ``nmod_mat``, the divisor
+against the exact determinant, Fischer's block bound and the compiled
+M-matrix enclosure against exact determinants.
+"""
+
+import math
+
+import flint
+import networkx as nx
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import tiling
+from tests.test_exact_scale import holey_board
+from tests.test_linalg import reshape_kind
+from tiling import linalg as exact
+from tiling.counting import kasteleyn
+from tiling.linalg import _dixon, _fischer, _mmatrix
+from tiling.linalg._matrix import as_matrix
+from tiling.linalg._plan import best_plan
+from tiling.linalg.hadamard import hadamard_square
+from tiling.linalg.primes import primes_below
+
+
+def flint_det(dense):
+    return int(flint.fmpz_mat(np.asarray(dense, dtype=object).tolist()).det())
+
+
+@st.composite
+def sparse_matrices(draw, max_n=40):
+    """Random sparse integer matrices of every kind the engine meets, some singular."""
+    n = draw(st.integers(1, max_n))
+    rng = np.random.default_rng(draw(st.integers(0, 2**32 - 1)))
+    kind = draw(
+        st.sampled_from(["plain", "unit", "repeat", "combination", "unimodular", "wide", "blocks"])
+    )
+    density = draw(st.sampled_from([0.05, 0.1, 0.2, 0.4]))
+    dense = (rng.random((n, n)) < density) * rng.integers(-4, 5, (n, n))
+    if draw(st.booleans()):
+        dense[np.arange(n), np.arange(n)] = rng.choice([-2, -1, 1, 1, 3], n)
+    if kind == "unimodular":  # a product of sparse unit triangular matrices, permuted
+        lower = np.tril((rng.random((n, n)) < 0.2) * rng.integers(-2, 3, (n, n)), -1)
+        upper = np.triu((rng.random((n, n)) < 0.2) * rng.integers(-2, 3, (n, n)), 1)
+        dense = (np.eye(n, dtype=np.int64) + lower) @ (np.eye(n, dtype=np.int64) + upper)
+        dense = dense[rng.permutation(n)]
+    elif kind == "wide":  # large entries: the kernels' row sums still fit, barely or not
+        dense = dense * rng.choice([1, 1000, 2**18, 2**27], (n, n))
+    elif kind == "blocks":  # a block diagonal of small dense blocks, rows shuffled
+        dense = np.zeros((n, n), dtype=np.int64)
+        s = 0
+        while s < n:
+            b = int(rng.integers(1, 5))
+            dense[s : s + b, s : s + b] = rng.integers(-3, 4, (min(b, n - s), min(b, n - s)))
+            s += b
+        dense = dense[rng.permutation(n)]
+    else:
+        dense = reshape_kind(dense, kind, rng)
+    return np.asarray(dense, dtype=np.int64)
+
+
+@given(sparse_matrices())
+@settings(max_examples=300, deadline=None)
+def test_lift_matches_flint_on_random_sparse_matrices(dense):
+    expected = flint_det(dense)
+    assert exact.det(sp.csr_matrix(dense), method="lift") == expected
+    assert exact.det(sp.csr_matrix(dense)) == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_lift_on_larger_random_matrices_with_a_wide_remainder(seed):
+    rng = np.random.default_rng(seed)
+    n = 160
+    dense = (rng.random((n, n)) < 0.03) * rng.integers(-3, 4, (n, n))
+    dense[np.arange(n), rng.permutation(n)] = rng.choice([-1, 1, 2], n)
+    plan = best_plan(as_matrix(sp.csr_matrix(dense)))
+    assert plan is None or plan.d >= 24  # the p-adic route's territory
+    assert exact.det(sp.csr_matrix(dense), method="lift") == flint_det(dense)
+
+
+def test_lift_falls_back_where_the_kernels_cannot_go():
+    huge = np.array([[2**40, 1, 0], [3, 2**41, 5], [0, 7, 1]], dtype=object)
+    assert exact.det(huge, method="lift") == flint_det(huge)
+    assert not _dixon.applicable(as_matrix(sp.csr_matrix(np.array([[2**40, 1], [1, 1]]))))
+    singular = np.ones((30, 30), dtype=np.int64)
+    assert exact.det(singular, method="lift") == 0
+
+
+def test_modular_lu_solves_and_detects_singularity_like_flint():
+    p = primes_below(_dixon.LIFT_PRIME_BITS, 1)[0]
+    rng = np.random.default_rng(5)
+    for d in (1, 2, 7, 40, 130):
+        S = rng.integers(0, p, (d, d))
+        if d > 2:
+            S[0, 0] = 0  # a zero corner forces a row swap
+            S[2, :2] = S[1, :2]  # and a zero pivot after one step, another
+        factored = _dixon._factor(S, p)
+        m = flint.nmod_mat(d, d, S.ravel().tolist(), p)
+        assert factored is not None and factored[3] == int(m.det())
+        g = rng.integers(0, p, d)
+        x = _dixon._lu_solve(factored[0], factored[1], factored[2], g, p)
+        assert ((S.astype(object) @ x.astype(object) - g) % p == 0).all()
+    S = rng.integers(0, p, (9, 9))
+    S[4] = (3 * S[2] + S[7]) % p
+    assert _dixon._factor(S, p) is None
+
+
+@pytest.mark.parametrize("which", ["laplacian", "kasteleyn"])
+def test_lifted_divisor_divides_the_determinant(which):
+    if which == "laplacian":
+        g = nx.grid_2d_graph(18, 23)
+        g.remove_nodes_from([(3, 4), (10, 10), (11, 10), (5, 17)])
+        lap = nx.laplacian_matrix(g).astype(np.int64).tocsr()[1:, 1:]
+        csr = as_matrix(lap)
+    else:
+        csr = as_matrix(kasteleyn.matrix(holey_board(30, seed=3))[0])
+    plan = best_plan(csr)
+    value = exact.det(csr.scipy(), method="sweep")
+    p = primes_below(_dixon.LIFT_PRIME_BITS, 1)[0]
+    divisor, det_mod = _dixon.lift_divisor(plan, csr, hadamard_square(csr), p)
+    assert value % divisor == 0 and divisor.bit_length() > value.bit_length() // 2
+    assert det_mod == value % p
+
+
+@given(sparse_matrices(max_n=30))
+@settings(max_examples=100, deadline=None)
+def test_fischer_bound_is_a_bound(dense):
+    csr = as_matrix(sp.csr_matrix(dense))
+    bound = _fischer.fischer_bound_square(csr, leaf=int(np.random.default_rng(0).integers(3, 9)))
+    if bound is not None:
+        assert bound >= flint_det(dense) ** 2
+
+
+def test_fischer_bound_is_tighter_than_hadamard_on_a_holey_board():
+    board = holey_board(60, seed=7)
+    csr = as_matrix(kasteleyn.matrix(board)[0])
+    count = tiling.count(board)
+    bound = _fischer.fischer_bound_square(csr)
+    assert count**2 <= bound < hadamard_square(csr)
+    slack_f = bound.bit_length() / 2 - count.bit_length()
+    slack_h = hadamard_square(csr).bit_length() / 2 - count.bit_length()
+    assert slack_f < 0.7 * slack_h
+
+
+def test_compiled_mmatrix_enclosure_contains_the_exact_log_determinant():
+    rng = np.random.default_rng(2)
+    g = nx.grid_2d_graph(25, 31)
+    g.remove_nodes_from([n for n in list(g) if rng.random() < 0.1])
+    g = g.subgraph(max(nx.connected_components(g), key=len))
+    lap = nx.laplacian_matrix(g).astype(np.int64).tocsr()[1:, 1:]
+    value = exact.det(lap, method="sweep")
+    lo, hi = _mmatrix.logdet_enclosure(as_matrix(lap))
+    ln = math.log(value)
+    assert lo <= ln <= hi and hi - lo < 1e-6 * ln
+
+
+@pytest.mark.parametrize("n, width, seed", [(40, 16, 1), (60, 18, 2)])
+def test_lift_counts_holey_strips_like_the_dp(n, width, seed):
+    board = holey_board(n, seed=seed, width=width)
+    K, cells0, cells1 = kasteleyn.matrix(board)
+    value = abs(exact.det(K, method="lift"))
+    assert value == tiling.count(board, method="dp")
+    assert value == abs(exact.det(K, method="sweep"))
+
+
+@pytest.mark.parametrize("n, seed", [(80, 11), (120, 12)])
+def test_lift_and_sweep_agree_on_holey_boards_and_their_transposes(n, seed):
+    board = holey_board(n, seed=seed)
+    K = kasteleyn.matrix(board)[0]
+    value = abs(exact.det(K, method="lift"))
+    assert value == abs(exact.det(K, method="sweep"))
+    assert value == abs(exact.det(kasteleyn.matrix(board.transpose())[0], method="lift"))
+
+
+def test_auto_picks_the_route_its_cost_models_prefer(monkeypatch):
+    from tiling.linalg import determinant
+
+    calls = []
+    original = determinant._run_lift
+
+    def spy(*args, **kwargs):
+        calls.append(args[1].shape[0])
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(determinant, "_run_lift", spy)
+    rng = np.random.default_rng(4)
+    g = nx.grid_2d_graph(50, 50)
+    g.remove_nodes_from([v for v in list(g) if rng.random() < 0.1])
+    g = g.subgraph(max(nx.connected_components(g), key=len))
+    lap = nx.laplacian_matrix(g).astype(np.int64).tocsr()[1:, 1:]
+    assert exact.det(lap) == exact.det(lap, method="sweep")
+    assert calls == [lap.shape[0]]  # a holey Laplacian: tight bound, the p-adic route
+    calls.clear()
+    K = kasteleyn.matrix(tiling.Region.rectangle(60, 60))[0]
+    exact.det(K)
+    assert calls == []  # a full board: the integer sweep's short remainder wins
