@@ -74,6 +74,37 @@ def _tiling_or_proof(question: str, m: registry.Method | None, region: Region, *
     return tiling
 
 
+def _moved_tiling(region: Region, packing: Any, tiling: Tiling) -> Tiling:
+    """A tiling of a packed region (:func:`tiling.model.region.pack`) moved to the original."""
+    return Tiling(region, packing.to_original(tiling.dominoes))
+
+
+def _packed_call(region: Region, call: Any) -> Any:
+    """``call(packed)`` for a sparse region, its tilings and proofs moved back; None otherwise.
+
+    A few cells far apart in a huge box are solved from their pieces packed
+    close together (:func:`tiling.model.region.pack`): no array of the
+    original box's size is ever built.
+    """
+    from .errors import NoTilingError
+    from .model.region import pack
+
+    packing = pack(region)
+    if packing is None:
+        return None
+    try:
+        result = call(packing.region)
+    except NoTilingError as err:
+        from .proofs.certificates import _moved
+
+        raise NoTilingError(_moved(err.certificate, packing, region)) from None
+    if isinstance(result, list):
+        return [_moved_tiling(region, packing, t) for t in result]
+    if isinstance(result, Tiling):
+        return _moved_tiling(region, packing, result)
+    return result
+
+
 def _check_options(progress: Any, executor: Any, who: str) -> None:
     check_bool(progress, "progress", who)
     if executor is not None and not callable(getattr(executor, "submit", None)):
@@ -151,6 +182,10 @@ def count(
         if digits < 1:
             raise TilingError(f"count(): digits must be at least 1, got {digits}")
     m = _method("count", region, method)
+    from .model.region import pack
+
+    packing = pack(region)  # a few cells far apart: count their pieces packed together
+    region = region if packing is None else packing.region
     if digits is not None:
         from ._leading import leading_digits
 
@@ -241,6 +276,10 @@ def find(region: Region, *, method: str = "auto") -> Tiling:
     tiling.errors.NoTilingError: the region has no domino tiling (parity certificate: ...)
     """
     require_region(region, "find")
+    _method("find", region, method)
+    moved = _packed_call(region, lambda packed: find(packed, method=method))
+    if moved is not None:
+        return moved
     return _tiling_or_proof("find", _method("find", region, method), region)
 
 
@@ -267,6 +306,9 @@ def max_cover(region: Region, *, method: str = "auto") -> Tiling:
     """
     require_region(region, "max_cover")
     m = _method("cover", region, method)
+    moved = _packed_call(region, lambda packed: max_cover(packed, method=method))
+    if moved is not None:
+        return moved
     return _run(m or registry.choose("cover", region), region)
 
 
@@ -339,6 +381,15 @@ def sample(
     rng = as_rng(rng)
     _check_options(progress, executor, "sample")
     m = _method("sample", region, method)
+    if weights is None:  # weights are given on the original box: no packing then
+        moved = _packed_call(
+            region,
+            lambda packed: sample(
+                packed, rng=rng, method=method, size=size, progress=progress, executor=executor
+            ),
+        )
+        if moved is not None:
+            return moved
     options: dict[str, Any] = {"progress": progress}
     if weights is not None:
         if m is not None and "weights" not in m.options:
