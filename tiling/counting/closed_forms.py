@@ -273,7 +273,20 @@ def aztec_count(n: int) -> int:
     [1, 2, 8, 64, 1024]
     """
     n = non_negative_int(n, "the order", "aztec_count")
-    return 1 << (n * (n + 1) // 2)
+    bits = n * (n + 1) // 2
+    if bits > MAX_AZTEC_BITS:  # checked before the int is built (2**70 would overflow)
+        from ..errors import TooLargeError
+
+        raise TooLargeError(
+            f"aztec_count(): the count for order {n} has {bits} bits ({bits / 2**33:.3g} GiB), "
+            f"over the limit of {MAX_AZTEC_BITS} bits; count(region, digits=k) gives its "
+            "leading digits"
+        )
+    return 1 << bits
+
+
+#: Largest count aztec_count builds: 2**33 bits (1 GiB), order about 131,000.
+MAX_AZTEC_BITS = 2**33
 
 
 def closed_form(part: Region) -> int | None:

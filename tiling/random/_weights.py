@@ -89,6 +89,13 @@ class Levels:
                 f"probabilities; it is limited to order {MAX_GENERAL_ORDER} "
                 "(use weights=a or weights=(a, b), which have no limit)"
             )
+        if arr.dtype.kind == "c" or (
+            arr.dtype == object and any(isinstance(x, complex) for x in arr.flat)
+        ):
+            # float() would drop the imaginary part with only a warning
+            raise TypeError("the weight array must hold real numbers, not complex ones")
+        if arr.dtype == bool:
+            raise TypeError("the weight array must hold positive numbers, not booleans")
         try:
             arr = np.asarray(arr, dtype=float)
         except (TypeError, ValueError):
