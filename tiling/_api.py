@@ -199,7 +199,11 @@ def _count_auto(region: Region, progress: bool, executor: Any) -> int:
     """``method="auto"``: each distinct piece by its cheapest exact route, zero as soon as seen."""
     from .counting.closed_forms import _closed_shape, closed_shape_count, closed_shape_seconds
     from .counting.kasteleyn import distinct_pieces
+    from .model.region import whole_shape
 
+    shape = whole_shape(region)  # one rectangle or Aztec diamond: no labelling, no cell list
+    if shape is not None and closed_shape_seconds(shape) < 1.0:
+        return closed_shape_count(shape)
     jobs = []
     for piece, uses in distinct_pieces(region):
         if piece.n_cells % 2 or piece.balance:
