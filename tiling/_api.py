@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from . import registry
-from ._validation import as_rng, check_bool, check_choice, non_negative_int
+from ._validation import as_rng, check_bool, check_choice, non_negative_int, shown
 from .errors import TilingError
 from .model.region import Region, require_region
 from .model.tiling import Tiling
@@ -178,7 +178,7 @@ def count(
     _check_options(progress, executor, "count")
     if digits is not None:
         if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)):
-            raise TypeError(f"count(): digits must be a positive int or None, not {digits!r}")
+            raise TypeError(f"count(): digits must be a positive int or None, not {shown(digits)}")
         if digits < 1:
             raise TilingError(f"count(): digits must be at least 1, got {digits}")
     m = _method("count", region, method)

@@ -198,7 +198,7 @@ def distinct_pieces(region: Region) -> list[tuple[Region, int]]:
     counted as one ring, raised to the ten thousandth power.  O(cells + box).
     """
     seen: dict = {}
-    for _, _, mask in region.cropped_components():
+    for _, _, mask in require_region(region, "distinct_pieces").cropped_components():
         key = (mask.shape, np.packbits(mask).tobytes())
         if key in seen:
             seen[key][1] += 1

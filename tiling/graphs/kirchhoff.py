@@ -27,7 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._validation import positive_int, type_name
+from .._validation import positive_int, shown, type_name
 from ..errors import TilingError, TooLargeError
 from ..model.region import Region
 
@@ -110,7 +110,7 @@ def _graph_edges(graph, weight, convert):
         raise TypeError(f"expected a networkx graph or a tiling.Region, got {type_name(graph)}")
     if weight is not None and not isinstance(weight, str):
         raise TypeError(
-            f"weight must be the name of an edge attribute (a str) or None, not {weight!r}"
+            f"weight must be the name of an edge attribute (a str) or None, not {shown(weight)}"
         )
     if graph.is_directed():
         raise TilingError(
@@ -293,7 +293,7 @@ def spanning_trees(
     if digits is not None:
         if isinstance(digits, bool) or not isinstance(digits, numbers.Integral):
             raise TypeError(
-                f"spanning_trees(): digits must be a positive int or None, not {digits!r}"
+                f"spanning_trees(): digits must be a positive int or None, not {shown(digits)}"
             )
         if digits < 1:
             raise TilingError(f"spanning_trees(): digits must be at least 1, got {digits}")

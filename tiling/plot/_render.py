@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from matplotlib.artist import Artist
 
-from .._validation import check_choice
+from .._validation import check_choice, shown
 from ..errors import TilingError
 from ._colors import EDGE, MARK, MAX_PATCHES, STYLES, rgba
 
@@ -553,7 +553,7 @@ def raster_image(
         or not isinstance(pixels, (int, np.integer))
         or pixels < 1
     ):
-        raise TilingError(f"pixels must be a positive integer, got {pixels!r}")
+        raise TilingError(f"pixels must be a positive integer, got {shown(pixels)}")
     if faces.shape[1] == 3:
         faces = np.column_stack([faces, np.ones(len(faces))])
     table = np.zeros((len(faces) + 1, 4), dtype=np.uint8)  # row 0: transparent

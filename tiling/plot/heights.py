@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .._validation import check_bool, check_choice, positive_int
+from .._validation import check_bool, check_choice, positive_int, shown
 from ..errors import TilingError
 from ..model.tiling import Tiling, require_tiling
 from ._colors import BLOCKED
@@ -125,7 +125,7 @@ def draw_heights(
     labels = check_bool(labels, "labels", "draw_heights")
     contours = check_bool(contours, "contours", "draw_heights")
     if not isinstance(cmap, str):
-        raise TypeError(f"draw_heights(): cmap must be a colour map name, not {cmap!r}")
+        raise TypeError(f"draw_heights(): cmap must be a colour map name, not {shown(cmap)}")
     heights = height(t)
     if style == "surface":
         if labels:

@@ -510,6 +510,13 @@ def no_tiling_error(
     >>> err.certificate.kind
     'parity'
     """
+    require_region(region, "no_tiling_error")
+    if not isinstance(what, str):
+        raise TypeError(f"no_tiling_error(): what must be a str, not {type_name(what)}")
+    if certificate is not None and not isinstance(certificate, Certificate):
+        raise TypeError(
+            f"no_tiling_error(): certificate must be a Certificate or None, not {type_name(certificate)}"
+        )
     if certificate is None:
         certificate = prove_impossible(region)
     if certificate is None:
