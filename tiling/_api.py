@@ -428,7 +428,14 @@ def sample(
         n_batches = min(size, MAX_BATCHES)
         batches = [streams[i::n_batches] for i in range(n_batches)]
         futures = [executor.submit(_draw_batch, m.name, region, b, options) for b in batches]
-        results = [f.result() for f in futures]
+        try:
+            results = [f.result() for f in futures]
+        except BaseException:
+            # Ctrl-C or a failed batch: drop the batches not started, so the
+            # executor's shutdown does not run them all before the error shows
+            for f in futures:
+                f.cancel()
+            raise
         return [results[i % n_batches][i // n_batches] for i in range(size)]
     from ._progress import Progress
 

@@ -242,6 +242,13 @@ def rectangle_log10(height: int, width: int, prec: int) -> Any:
 
     h, w = positive_int(height, "height", "rectangle_log10"), positive_int(width, "width")
     prec = positive_int(prec, "prec", "rectangle_log10")
+    if min(h, w) > 2**24 or prec > 2**24:  # input check (issue 21): bounded ball work
+        from ..errors import TooLargeError
+
+        raise TooLargeError(
+            f"rectangle_log10(): a {h} x {w} board at {prec} bits is over the limit of "
+            f"{2**24} for the shorter side and the precision"
+        )
     if h * w % 2:
         return None
     old = flint.ctx.prec

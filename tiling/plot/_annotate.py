@@ -94,7 +94,9 @@ def check_title(title, who):
 
 
 def check_legend(legend, who):
-    if not (legend == "auto" or isinstance(legend, (bool, np.bool_))):
+    if not (isinstance(legend, str) and legend == "auto") and not isinstance(
+        legend, (bool, np.bool_)
+    ):
         raise TypeError(f"{who}(): legend must be True, False or 'auto', not {shown(legend)}")
     return legend
 

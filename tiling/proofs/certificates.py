@@ -501,8 +501,8 @@ def no_tiling_error(
     """The :class:`~tiling.NoTilingError` for a region without a tiling, its proof checked.
 
     ``certificate`` is :func:`prove_impossible`'s answer when the caller has
-    it already.  Raises AssertionError (a bug, never bad input) if the region
-    has a tiling after all or the certificate fails its own independent check.
+    it already.  Raises TilingError if the region has a tiling after all or
+    the certificate fails its own independent check.
 
     Examples
     --------
@@ -520,11 +520,13 @@ def no_tiling_error(
     if certificate is None:
         certificate = prove_impossible(region)
     if certificate is None:
-        raise AssertionError(
-            "internal inconsistency: no tiling was found, yet no certificate either"
+        raise TilingError(
+            "no_tiling_error(): the region has a tiling, so there is no proof it has none"
         )
     if not certificate.verify(region):
-        raise AssertionError("internal inconsistency: the certificate failed its independent check")
+        raise TilingError(
+            "no_tiling_error(): the certificate does not hold for this region (verify() is False)"
+        )
     return NoTilingError(certificate, what)
 
 
