@@ -45,7 +45,7 @@ SKIPPED = {
 ALLOWED = (tiling.TilingError, TypeError, LinalgError)
 
 #: Seconds one call may take before the fuzz reports it as unbounded.
-PER_CALL_SECONDS = 10
+PER_CALL_SECONDS = 30
 
 
 class CallTimeout(BaseException):

@@ -789,8 +789,11 @@ class Region:
     def _check_inside(self, cells, verb):
         h, w = self.shape
         inside = (cells[:, 0] < h) & (cells[:, 1] < w)
-        ok = np.zeros(len(cells), dtype=bool)
-        ok[inside] = self._mask[cells[inside, 0], cells[inside, 1]]
+        if inside.all():  # the usual case: no copies of the coordinates
+            ok = self._mask[cells[:, 0], cells[:, 1]]
+        else:
+            ok = np.zeros(len(cells), dtype=bool)
+            ok[inside] = self._mask[cells[inside, 0], cells[inside, 1]]
         bad = np.flatnonzero(~ok)
         if bad.size:
             r, c = cells[bad[0]]

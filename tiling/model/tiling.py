@@ -83,9 +83,14 @@ class Tiling:
         swap = (second[:, 0] < first[:, 0]) | (
             (second[:, 0] == first[:, 0]) & (second[:, 1] < first[:, 1])
         )
-        arr = np.where(swap[:, None, None], arr[:, ::-1], arr)
-        diff = np.abs(arr[:, 1] - arr[:, 0]).sum(axis=1)
-        bad = np.flatnonzero(diff != 1)
+        # in place on our own copy, and the checks one coordinate at a time: a
+        # tiling of 25 million dominoes needs no second copy of its array
+        arr[swap] = arr[swap][:, ::-1]
+        del swap
+        dr = arr[:, 1, 0] - arr[:, 0, 0]
+        dc = arr[:, 1, 1] - arr[:, 0, 1]
+        bad = np.flatnonzero(~(((dr == 0) & (dc == 1)) | ((dr == 1) & (dc == 0))))
+        del dr, dc
         if bad.size:
             (a, b), (c, d) = arr[bad[0]]
             raise TilingError(
@@ -94,9 +99,20 @@ class Tiling:
         flat = arr.reshape(-1, 2)
         if len(flat):
             region._check_inside(flat, "a domino covers")
+            keys = flat[:, 0] * region.shape[1] + flat[:, 1]
+            h, w = region.shape
+            if h * w <= 8 * len(keys) + 2**22:
+                # a dense tiling: one byte a cell of the box says whether any cell
+                # is covered twice (the common, valid case costs no sort)
+                seen = np.zeros(h * w, dtype=bool)
+                seen[keys] = True
+                clean = int(np.count_nonzero(seen)) == len(keys)
+                del seen
+            else:
+                clean = False
+        if len(flat) and not clean:
             # overlaps by sorting the cells' flat indices: O(k log k), no array of
             # the region's box (a few dominoes far apart stay cheap)
-            keys = flat[:, 0] * region.shape[1] + flat[:, 1]
             order = np.argsort(keys, kind="stable")
             twice = np.flatnonzero(keys[order[1:]] == keys[order[:-1]])
             if twice.size:

@@ -58,6 +58,15 @@ MAX_CLASSES = 256
 CELL_INCHES, MAX_INCHES = 0.45, 8.0
 
 
+def check_axes(ax):
+    """``ax`` if it is a matplotlib Axes, else a one-line TypeError (``ax=True`` and the like)."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
+    return ax
+
+
 def new_axes(shape, *, title=True, legend=False, dpi=None, max_inches=MAX_INCHES):
     """A fresh figure shaped like the grid, with room for a title and a legend row.
 

@@ -44,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from .._format import quantity
-from .._validation import check_choice, require_int, type_name
+from .._validation import check_bool, check_choice, require_int, type_name
 from ..errors import NoTilingError, TilingError
 from ..model.region import Region, as_cell_array, label, pack, require_region
 
@@ -285,6 +285,7 @@ class Certificate:
           .....
            ...
         """
+        check_bool(legend, "legend", "to_ascii")
         self._require_valid("to_ascii")
         mask = self.region.mask
         grid = np.full(mask.shape, " ", dtype="<U1")

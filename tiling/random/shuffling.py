@@ -81,7 +81,8 @@ from ._weights import MAX_GENERAL_ORDER, Levels
 
 __all__ = ["sample_aztec", "shuffle_steps", "MAX_ORDER", "MAX_STEPS_ORDER", "MAX_GENERAL_ORDER"]
 
-#: Largest order :func:`sample_aztec` accepts (order 5000: 25 million dominoes, ~3 GiB).
+#: Largest order :func:`sample_aztec` accepts (order 5000: 25 million dominoes, a peak of
+#: about 2.1 GiB measured).
 MAX_ORDER = 5000
 #: Largest order :func:`shuffle_steps` accepts (it keeps every order's tiling).
 MAX_STEPS_ORDER = 300
