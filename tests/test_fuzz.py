@@ -54,7 +54,7 @@ def test_every_public_function_returns_or_raises_a_one_line_library_error(tmp_pa
 
 
 def test_every_command_exits_0_1_or_2_with_a_one_line_error_never_a_traceback(tmp_path):
-    summary = _summary(_child("fuzz_cli.py", 300, MEMORY_GIB, tmp_path, timeout=600, cwd=tmp_path))
+    summary = _summary(_child("fuzz_cli.py", 200, MEMORY_GIB, tmp_path, timeout=600, cwd=tmp_path))
     print(json.dumps({k: v for k, v in summary.items() if k != "failures"}))
     assert summary["failures"] == []
     assert summary["outcomes"].get("exit 2", 0) > 20
