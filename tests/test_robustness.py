@@ -55,6 +55,14 @@ def test_a_few_cells_far_apart_are_packed_into_a_small_box_keeping_colours():
     assert pack(Region.rectangle(30, 30)) is None
 
 
+def test_a_sparse_region_of_one_long_piece_is_not_packed_and_still_answers():
+    steps = [(i, i + d) for i in range(2200) for d in (0, 1)]  # a staircase across the box
+    region = Region.from_cells(steps)
+    assert region._is_sparse() and pack(region) is None
+    assert tiling.find(region).is_perfect
+    assert tiling.count(region) == 1 and tiling.prove_impossible(region) is None
+
+
 def test_sparse_components_and_edges_match_the_box_computation(monkeypatch):
     region = far_apart(
         np.array([[1, 1, 0], [0, 1, 1]], bool), np.ones((2, 2), bool), np.array([[1], [1]], bool)

@@ -877,6 +877,8 @@ class Packing:
 def pack(region: Region) -> Packing | None:
     """The pieces of a sparse region packed into a small box, or None for other regions.
 
+    None too when packing would not halve the box (a single piece spanning it).
+
     A region is sparse when its bounding box has more than :data:`SPARSE_BOX`
     cells and more than :data:`SPARSE_RATIO` times its number of cells (a few
     cells far apart); every solver then works on the packed pieces, whose box
@@ -912,6 +914,8 @@ def pack(region: Region) -> Packing | None:
         shelf = max(shelf, m.shape[0])
     height = max(p[0] + m.shape[0] for p, (_, _, m) in zip(place, pieces))
     width = max(p[1] + m.shape[1] for p, (_, _, m) in zip(place, pieces))
+    if 2 * height * width > region.shape[0] * region.shape[1]:
+        return None  # one piece spans the box (a long thin staircase): nothing to gain
     mask = np.zeros((height, width), dtype=bool)
     owner = np.zeros((height, width), dtype=np.int32)
     shift = np.zeros((len(pieces), 2), dtype=np.int64)
