@@ -183,11 +183,11 @@ class Region:
             arr = np.asarray(mask)
         except (ValueError, TypeError) as exc:
             raise TilingError(f"a region mask must be a 2-d boolean array: {exc}") from None
-        if arr.ndim == 2 and arr.size > MAX_BOX_CELLS:
+        if arr.size > MAX_BOX_CELLS:
             # checked before any copy or comparison: a broadcast view costs nothing
             # until it is copied, and then gigabytes
             raise TooLargeError(
-                f"a {arr.shape[0]} x {arr.shape[1]} mask has {arr.size} cells, over the limit "
+                f"a {' x '.join(map(str, arr.shape))} mask has {arr.size} cells, over the limit "
                 f"of {MAX_BOX_CELLS} (a copy would take {arr.size / 2**30:.1f} GiB); crop it or "
                 "use Region.from_cells"
             )
