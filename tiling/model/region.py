@@ -120,6 +120,8 @@ def as_cell_array(cells: Any, what: str = "cells") -> np.ndarray:
         raise TilingError(
             f"{what} must be a sequence of (row, col) pairs, got an array of shape {arr.shape}"
         )
+    if len(arr) > MAX_BOX_CELLS:  # a broadcast view, say: refused before reading it
+        raise TooLargeError(f"{what}: {len(arr)} cells, over the limit of {MAX_BOX_CELLS}")
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
         if (
             np.issubdtype(arr.dtype, np.floating)
