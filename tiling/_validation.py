@@ -51,7 +51,7 @@ def shown(value: Any, limit: int = 60) -> str:
     >>> shown(np.zeros((2, 2)))
     'array of shape (2, 2) and dtype float64'
     >>> shown("x" * 100)
-    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
     """
     shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
     if isinstance(shape, tuple) and shape and dtype is not None:

@@ -892,8 +892,8 @@ def pack(region: Region) -> Packing | None:
     --------
     >>> far = Region.from_cells([(0, 0), (0, 1), (9000, 9000), (9000, 9001)])
     >>> packed = pack(far)
-    >>> packed.region.shape, packed.to_original([[2, 0], [2, 1]]).tolist()
-    ((3, 2), [[9000, 9000], [9000, 9001]])
+    >>> packed.region.shape, packed.to_original([[0, 4], [0, 5]]).tolist()
+    ((1, 6), [[9000, 9000], [9000, 9001]])
     >>> pack(Region.rectangle(3, 3)) is None
     True
     """
