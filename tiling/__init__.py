@@ -36,11 +36,14 @@ __getattr__, __dir__, _lazy_names = attach(
         "cover_bound": ".proofs.certificates:cover_bound",
         # more questions
         "enumerate_tilings": ".counting.brute:enumerate_tilings",
+        "generating_function": ".stats.generating:generating_function",
         "spanning_trees": ".graphs.kirchhoff:spanning_trees",
         "color": ".coloring:color",
         "color_steps": ".coloring:color_steps",
         "sample_aztec": ".random.shuffling:sample_aztec",
         "arctic_curve": ".random.arctic:arctic_curve",
+        # dimer statistics
+        "probabilities": ".stats.placement:probabilities",
         # printing huge numbers
         "decimal": "._format:decimal",
         "summarize": "._format:summarize",
@@ -55,6 +58,7 @@ __getattr__, __dir__, _lazy_names = attach(
         "heights",
         "random",
         "graphs",
+        "stats",
         "coloring",
         "plot",
         "registry",

@@ -12,6 +12,7 @@ proof, :func:`max_cover` returns a cover that is as large as possible.
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import Executor
 from typing import Any
 
@@ -118,6 +119,9 @@ def count(
     region: Region,
     *,
     method: str = "auto",
+    weights: Any = None,
+    boundary: str = "plane",
+    log: bool = False,
     digits: int | None = None,
     progress: bool = False,
     executor: Executor | None = None,
@@ -137,7 +141,34 @@ def count(
         closed form for full rectangles and Aztec diamonds, else the method
         with the lower predicted cost, after a Hopcroft-Karp matching has
         shown the piece can be tiled whenever that matching is the cheaper
-        step (so a region without a tiling costs no determinant).
+        step (so a region without a tiling costs no determinant).  With
+        ``weights`` or ``boundary``, "dp" and "kasteleyn" only.
+    weights : (h, v) or (horizontal, vertical), optional
+        Edge weights (:mod:`tiling.model.weights`): return the *partition
+        function*, the sum over tilings of the product of their dominoes'
+        weights.  ``(h, v)`` weighs every horizontal domino ``h`` and every
+        vertical one ``v``; arrays give ``horizontal[r, c]`` to the domino on
+        ``(r, c), (r, c + 1)`` (shape ``rows x (cols - 1)``) and
+        ``vertical[r, c]`` to ``(r, c), (r + 1, c)`` (shape
+        ``(rows - 1) x cols``).  Ints give an int, Fractions a Fraction,
+        exactly; floats a float (the DP's relative error is at most
+        ``2.1 cells 2**-53`` for non-negative weights; Kasteleyn's sparse LU
+        is backward stable but unproven, typically ``1e-12``); sympy
+        expressions an expanded sympy expression.  See
+        :mod:`tiling.counting.weighted` for the algorithms.
+    boundary : {"plane", "cylinder", "torus"}
+        ``"torus"``: a full rectangle whose last column touches the first and
+        last row the first (the graph ``C_rows x C_cols``; a side of 2 gives
+        two distinct dominoes on the same pair of cells, a side of 1 a loop
+        that holds none); ``"cylinder"``: only the columns wrap.  Weights
+        then have shape ``rows x cols`` for both directions on the torus
+        (the last column's and row's entries weigh the dominoes across the
+        seams) and ``rows x cols``, ``(rows - 1) x cols`` on the cylinder.
+        Kasteleyn's four twisted determinants for even sides, the DP with
+        seams otherwise (:mod:`tiling.counting.torus`).
+    log : bool
+        Return the natural logarithm of the count, as a float (for float
+        weights on regions whose count overflows a float).
     digits : int, optional
         Return only the number of digits and the first ``digits`` digits of
         the count, as a :class:`~tiling._format.LeadingDigits`.  Every digit
@@ -173,9 +204,15 @@ def count(
     0
     >>> str(count(Region.rectangle(2000, 2000), digits=5))
     '506235 digits, 1.4246...e+506234'
+    >>> count(Region.rectangle(2, 2), weights=(2, 3))  # 2*2 + 3*3
+    13
+    >>> count(Region.rectangle(4, 4), boundary="torus")
+    272
     """
     require_region(region, "count")
     _check_options(progress, executor, "count")
+    if weights is not None or boundary != "plane" or log is not False:
+        return _count_weighted(region, method, weights, boundary, log, digits, progress, executor)
     if digits is not None:
         if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)):
             raise TypeError(f"count(): digits must be a positive int or None, not {shown(digits)}")
@@ -193,6 +230,43 @@ def count(
     if m is not None:
         return _run(m, region, progress=progress, executor=executor)
     return _count_auto(region, progress, executor)
+
+
+def _count_weighted(region, method, weights, boundary, log, digits, progress, executor):
+    """count() with weights, a boundary or log: the weighted DP, Kasteleyn or the torus."""
+    check_choice(boundary, ("plane", "cylinder", "torus"), "boundary", "count")
+    check_bool(log, "log", "count")
+    if digits is not None:
+        raise TilingError(
+            "count(): digits= is for plain counts; with weights or a boundary use log=True"
+        )
+    names = ("auto", *(m.name for m in registry.methods("count")))
+    check_choice(method, names, "method", "count")
+    if method != "auto" and "weights" not in registry.get_method("count", method).options:
+        raise TilingError(
+            f"count(): method {method!r} does not take weights, boundary= or log=; use "
+            "'dp', 'kasteleyn' or 'auto'"
+        )
+    if boundary != "plane":
+        from .counting.torus import count_torus
+
+        return count_torus(
+            region,
+            weights,
+            boundary=boundary,
+            method=method,
+            log=log,
+            progress=progress,
+            executor=executor,
+        )
+    if weights is None:
+        value = count(region, method=method, progress=progress, executor=executor)
+        return math.log(value) if value else -math.inf
+    from .counting.weighted import count_weighted
+
+    return count_weighted(
+        region, weights, method=method, log=log, progress=progress, executor=executor
+    )
 
 
 def _count_auto(region: Region, progress: bool, executor: Any) -> int:

@@ -57,7 +57,9 @@ class Method:
         method cannot handle the region (too wide, too large, wrong shape).
     options : tuple of str
         The keyword options the method takes (``progress``, ``executor``,
-        ``rng``); others given to the public function are not passed on.
+        ``rng``, ``weights``); others given to the public function are not
+        passed on.  For "count", ``weights`` also means ``boundary=`` and
+        ``log=`` (:mod:`tiling.counting.weighted`, :mod:`tiling.counting.torus`).
     auto : bool
         Whether ``method="auto"`` considers it.
     prepare : callable, optional
@@ -84,7 +86,11 @@ class Method:
 # Each adapter imports its solver on first use.
 
 
-def _dp_count(region, progress=False):
+def _dp_count(region, progress=False, weights=None):
+    if weights is not None:  # the weighted sweep (values of any kind)
+        from .counting.weighted import count_weighted
+
+        return count_weighted(region, weights, method="dp")
     from .counting.transfer import count_tilings
 
     return count_tilings(region, progress=progress)
@@ -122,7 +128,13 @@ def _dp_cost(question):
     return cost
 
 
-def _kasteleyn_count(region, progress=False, executor=None):
+def _kasteleyn_count(region, progress=False, executor=None, weights=None):
+    if weights is not None:  # the weighted determinant
+        from .counting.weighted import count_weighted
+
+        return count_weighted(
+            region, weights, method="kasteleyn", progress=progress, executor=executor
+        )
     from .counting.kasteleyn import count_tilings
 
     return count_tilings(region, progress=progress, executor=executor)
@@ -258,7 +270,7 @@ _TABLE: tuple[Method, ...] = (
         "broken-profile transfer matrix, O(cells 2**width): narrow regions",
         _dp_count,
         _dp_cost("count"),
-        ("progress",),
+        ("progress", "weights"),
     ),
     Method(
         "kasteleyn",
@@ -266,7 +278,7 @@ _TABLE: tuple[Method, ...] = (
         "|det K| of a hole-aware Kasteleyn signing, exact multimodular determinant: any shape",
         _kasteleyn_count,
         _kasteleyn_cost,
-        ("progress", "executor"),
+        ("progress", "executor", "weights"),
     ),
     Method(
         "brute",

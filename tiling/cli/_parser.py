@@ -17,13 +17,23 @@ only its length and leading digits (truncated, every one proven).  A region
 without a tiling counts 0 at once (a matching decides it before any
 determinant).  Before a count predicted to take more than ten seconds the
 prediction is printed on stderr, and a progress bar with the time left
-appears there when stderr is a terminal.""",
+appears there when stderr is a terminal.
+
+--weights H,V counts with every horizontal domino weighing H and every
+vertical one V (ints, fractions such as 1/3, decimals, or symbols such as q):
+the sum over tilings of the product of the weights, exact unless a weight is
+a decimal.  --boundary torus (or cylinder) counts a full rectangle whose
+opposite sides touch (columns only for the cylinder).""",
         """examples:
   tiling count board.txt
   printf '....\\n....\\n' | tiling count -
   tiling count --rect 100x100 --digits
   tiling count --rect 2000x2000 --digits 10
-  tiling count --example chessboard --method kasteleyn""",
+  tiling count --example chessboard --method kasteleyn
+  tiling count --rect 8x8 --weights 1,q
+  tiling count --rect 8x8 --weights 2,1/3
+  tiling count --rect 100x100 --boundary torus
+  tiling count --rect 200x200 --weights 0.5,1.5 --log""",
     ),
     "solve": (
         "find one tiling, or prove there is none",
@@ -116,6 +126,23 @@ around a hole differ); 2 bad input.""",
         """examples:
   tiling solve shape.txt > a.txt; tiling sample shape.txt > b.txt
   tiling flips a.txt b.txt -o flips.gif""",
+    ),
+    "probabilities": (
+        "how likely each domino is to lie in a random tiling",
+        """Compute, for every domino position of the region, the probability that a
+uniformly random tiling contains it (from the inverse of the Kasteleyn
+matrix: no sampling), print a short summary, and with -o draw the heat map:
+by default each cell coloured by the four orientation classes N/S/W/E mixed
+in proportion to their probabilities, where frozen areas show a pure colour
+and the arctic curve is their border.  Floats by default (each cell's sum is
+checked to be 1); --exact computes fractions (pieces of up to 2,500 cells).
+
+exit status: 0 success; 1 the region has no tiling (the proof is printed);
+2 bad input.""",
+        """examples:
+  tiling probabilities --aztec 100 -o heat.png
+  tiling probabilities board.txt --show vertical -o vertical.png
+  tiling probabilities --rect 6x6 --exact""",
     ),
     "serve": (
         "open the explorer page: draw a region and ask it everything",
@@ -220,6 +247,26 @@ def build_parser():
     made["count"].add_argument(
         "--time", action="store_true", help="report the time taken on stderr"
     )
+    made["count"].add_argument(
+        "--weights",
+        metavar="H,V",
+        default=None,
+        help="weigh horizontal dominoes H and vertical ones V (ints, fractions a/b, "
+        "decimals, or sympy expressions such as q): print the weighted count",
+    )
+    made["count"].add_argument(
+        "--boundary",
+        choices=["plane", "cylinder", "torus"],
+        default="plane",
+        help="torus: a full rectangle whose last column touches the first and last row the "
+        "first; cylinder: the columns only (default: plane)",
+    )
+    made["count"].add_argument(
+        "--log",
+        action="store_true",
+        help="print the natural logarithm of the (weighted) count, for decimal weights "
+        "on large regions",
+    )
     made["sample"].add_argument(
         "--seed",
         type=non_negative,
@@ -240,6 +287,28 @@ def build_parser():
     )
     made["heights"].add_argument(
         "--labels", action="store_true", help="with -o: write the height at every corner"
+    )
+    made["probabilities"].add_argument(
+        "-o",
+        "--output",
+        metavar="PICTURE",
+        help="also draw the heat map to this file (.png, .svg or .pdf)",
+    )
+    made["probabilities"].add_argument(
+        "--show",
+        choices=["classes", "horizontal", "vertical", "N", "S", "W", "E"],
+        default="classes",
+        help="with -o: the four classes mixed (default), or the probability that each cell "
+        "lies in a horizontal or vertical domino, or in a domino of one class",
+    )
+    made["probabilities"].add_argument(
+        "--exact", action="store_true", help="exact fractions instead of floats"
+    )
+    made["probabilities"].add_argument(
+        "--title",
+        default=None,
+        metavar="TEXT",
+        help="with -o: the picture's title (default: one that says what is drawn; '' for none)",
     )
     made["flips"].add_argument(
         "first", metavar="A", help="the first tiling (text, as solve prints)"

@@ -1,5 +1,5 @@
 """The sub-commands: count, solve, cover, prove, sample, trees (demo is in :mod:`.demo`,
-heights and flips in :mod:`.heights`).
+heights and flips in :mod:`.heights`, probabilities in :mod:`.probabilities`).
 
 Each takes the parsed arguments and returns the exit status.  The library is
 imported inside each command, so ``tiling --help`` and ``tiling --version``
@@ -36,6 +36,7 @@ from ._pictures import (
     draw_tiling,
 )
 from .heights import flips, heights  # noqa: F401  (the parser finds every command here)
+from .probabilities import probabilities  # noqa: F401
 
 __all__ = [
     "count",
@@ -58,15 +59,60 @@ def count(args):
     region, _ = region_from_args(args)
     import tiling
 
-    if args.digits is None:
+    extra = {}
+    if args.weights is not None:
+        extra["weights"] = parse_weights(args.weights)
+    if args.boundary != "plane":
+        extra["boundary"] = args.boundary
+    if args.log:
+        extra["log"] = True
+    if args.digits is None and not extra:
         _announce(_count_seconds(region, args.method), "counting")
     start = time.perf_counter()
-    n = tiling.count(region, method=args.method, digits=args.digits, progress=show_progress())
+    n = tiling.count(
+        region, method=args.method, digits=args.digits, progress=show_progress(), **extra
+    )
     elapsed = time.perf_counter() - start
-    print(str(n) if args.digits else decimal(n))
+    if isinstance(n, int) and not args.digits:
+        print(decimal(n))
+    else:
+        print(repr(n) if isinstance(n, float) else str(n))
     if args.time:
         print(f"counted in {elapsed:.3f} s", file=sys.stderr)
     return EXIT_OK
+
+
+def parse_weights(text):
+    """``"H,V"`` from the command line: ints, fractions ``a/b``, decimals or sympy expressions."""
+    from fractions import Fraction
+
+    from ..errors import TilingError
+
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) != 2 or not all(parts):
+        raise TilingError(f"--weights: give two weights H,V (such as 2,1 or 1,q), not {text!r}")
+    out = []
+    for part in parts:
+        try:
+            out.append(int(part))
+            continue
+        except ValueError:
+            pass
+        try:
+            out.append(Fraction(part) if "/" in part else float(part))
+            continue
+        except (ValueError, ZeroDivisionError):
+            pass
+        import sympy
+
+        try:
+            out.append(sympy.sympify(part, rational=True))
+        except (sympy.SympifyError, SyntaxError, TypeError):
+            raise TilingError(
+                f"--weights: cannot read the weight {part!r} (use an int, a fraction a/b, a "
+                "decimal or an expression such as q or 2*q)"
+            ) from None
+    return tuple(out)
 
 
 def _count_seconds(region, method):

@@ -10,7 +10,10 @@ Methods (each is in the registry, :func:`tiling.methods`):
   and for checking the others;
 * :mod:`~tiling.counting.closed_forms`: the rectangle and the Aztec diamond;
 * :mod:`~tiling.counting.flux`: the tilings of each flux class of a region with
-  holes (:func:`count_by_flux`), from Kasteleyn determinants with a variable.
+  holes (:func:`count_by_flux`), from Kasteleyn determinants with a variable;
+* :mod:`~tiling.counting.weighted`: weighted counts (partition functions) with
+  int, Fraction, float or sympy weights (:func:`count_weighted`);
+* :mod:`~tiling.counting.torus`: the torus and the cylinder (:func:`count_torus`).
 """
 
 from .._lazy import attach
@@ -24,6 +27,8 @@ __getattr__, __dir__, __all__ = attach(
         "kasteleyn_matrix": ".kasteleyn:matrix",
         "dimer_polynomial": ".transfer:dimer_polynomial",
         "count_by_flux": ".flux:count_by_flux",
+        "count_weighted": ".weighted:count_weighted",
+        "count_torus": ".torus:count_torus",
     },
-    submodules=["transfer", "kasteleyn", "brute", "closed_forms", "flux"],
+    submodules=["transfer", "kasteleyn", "brute", "closed_forms", "flux", "weighted", "torus"],
 )

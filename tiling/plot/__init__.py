@@ -33,6 +33,7 @@ shuffling orientations and highlights from Okabe & Ito (2008).
 Modules: :mod:`~tiling.plot.draw` (pictures), :mod:`~tiling.plot.animate`
 (animations), :mod:`~tiling.plot.heights` (height maps, surfaces and flip
 sequences), :mod:`~tiling.plot.temperley` (Temperley's bijection),
+:mod:`~tiling.plot.probabilities` (heat maps of placement probabilities),
 :func:`~tiling.plot.save` (files) and :func:`~tiling.plot.to_tikz` (LaTeX).  Plotting depends on results
 (regions, tilings, certificates) and on the public API, never the reverse.
 """
@@ -54,6 +55,7 @@ __getattr__, __dir__, __all__ = attach(
         "save": "._save:save",
         "to_tikz": "._tikz:to_tikz",
         "draw_temperley": ".temperley:draw_temperley",
+        "draw_probabilities": ".probabilities:draw_probabilities",
         "raster_image": "._render:raster_image",
         "PALETTE": "._colors:PALETTE",
         "ORIENTATION_COLORS": "._colors:ORIENTATION_COLORS",

@@ -57,10 +57,22 @@ WORKS: tuple[Work, ...] = (
         ("Tesler", "2000"),
     ),
     _work(
+        r"Kenyon,? \(?1997|Local statistics of lattice dimers",
+        'R. Kenyon, "Local statistics of lattice dimers", *Ann. Inst. H. Poincare Probab. '
+        "Statist.* 33 (1997) 591-618.",
+        ("Kenyon", "1997"),
+    ),
+    _work(
         r"Lectures on dimers|Kenyon,? \(?2009",
         'R. Kenyon, "Lectures on dimers", in *Statistical Mechanics*, IAS/Park City '
         "Math. Ser. 16, AMS (2009) 191-230; arXiv:0910.3129.",
         ("Kenyon", "2009"),
+    ),
+    _work(
+        r"Cimasoni and Reshetikhin,? \(?2007",
+        'D. Cimasoni and N. Reshetikhin, "Dimers on surface graphs and spin structures. '
+        'I", *Comm. Math. Phys.* 275 (2007) 187-208.',
+        ("Cimasoni", "2007"),
     ),
     _work(
         r"Lieb,? \(?1967",
