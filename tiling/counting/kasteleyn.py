@@ -242,6 +242,10 @@ def tiling_pairing(part: Region, cells0: np.ndarray, cells1: np.ndarray) -> np.n
     """
     from ..matching import hopcroft_karp
 
+    require_region(part, "tiling_pairing")  # input checks (issue 21)
+    cells0, cells1 = as_cell_array(cells0, "cells0"), as_cell_array(cells1, "cells1")
+    part._check_inside(cells0, "tiling_pairing(): no")
+    part._check_inside(cells1, "tiling_pairing(): no")
     cover = hopcroft_karp(part)
     if not cover.is_perfect:
         return None
