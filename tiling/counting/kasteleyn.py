@@ -37,7 +37,7 @@ import numpy as np
 
 from ..errors import TooLargeError
 from ..linalg.errors import MatrixTooLargeError
-from ..model.region import Region, require_region
+from ..model.region import Region, as_cell_array, require_region
 from .closed_forms import closed_form
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds", "distinct_pieces", "tiling_pairing"]
