@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 
 from . import registry
-from ._validation import as_rng, check_bool, check_choice, non_negative_int
+from ._validation import as_rng, check_bool, check_choice, non_negative_int, shown
 from .errors import TilingError
 from .model.region import Region, require_region
 from .model.tiling import Tiling
@@ -73,6 +73,37 @@ def _tiling_or_proof(question: str, m: registry.Method | None, region: Region, *
     if tiling is None:
         raise _no_tiling(region)
     return tiling
+
+
+def _moved_tiling(region: Region, packing: Any, tiling: Tiling) -> Tiling:
+    """A tiling of a packed region (:func:`tiling.model.region.pack`) moved to the original."""
+    return Tiling(region, packing.to_original(tiling.dominoes))
+
+
+def _packed_call(region: Region, call: Any) -> Any:
+    """``call(packed)`` for a sparse region, its tilings and proofs moved back; None otherwise.
+
+    A few cells far apart in a huge box are solved from their pieces packed
+    close together (:func:`tiling.model.region.pack`): no array of the
+    original box's size is ever built.
+    """
+    from .errors import NoTilingError
+    from .model.region import pack
+
+    packing = pack(region)
+    if packing is None:
+        return None
+    try:
+        result = call(packing.region)
+    except NoTilingError as err:
+        from .proofs.certificates import _moved
+
+        raise NoTilingError(_moved(err.certificate, packing, region)) from None
+    if isinstance(result, list):
+        return [_moved_tiling(region, packing, t) for t in result]
+    if isinstance(result, Tiling):
+        return _moved_tiling(region, packing, result)
+    return result
 
 
 def _check_options(progress: Any, executor: Any, who: str) -> None:
@@ -185,10 +216,14 @@ def count(
         return _count_weighted(region, method, weights, boundary, log, digits, progress, executor)
     if digits is not None:
         if isinstance(digits, bool) or not isinstance(digits, (int, np.integer)):
-            raise TypeError(f"count(): digits must be a positive int or None, not {digits!r}")
+            raise TypeError(f"count(): digits must be a positive int or None, not {shown(digits)}")
         if digits < 1:
             raise TilingError(f"count(): digits must be at least 1, got {digits}")
     m = _method("count", region, method)
+    from .model.region import pack
+
+    packing = pack(region)  # a few cells far apart: count their pieces packed together
+    region = region if packing is None else packing.region
     if digits is not None:
         from ._leading import leading_digits
 
@@ -239,7 +274,11 @@ def _count_auto(region: Region, progress: bool, executor: Any) -> int:
     """``method="auto"``: each distinct piece by its cheapest exact route, zero as soon as seen."""
     from .counting.closed_forms import _closed_shape, closed_shape_count, closed_shape_seconds
     from .counting.kasteleyn import distinct_pieces
+    from .model.region import whole_shape
 
+    shape = whole_shape(region)  # one rectangle or Aztec diamond: no labelling, no cell list
+    if shape is not None and closed_shape_seconds(shape) < 1.0:
+        return closed_shape_count(shape)
     jobs = []
     for piece, uses in distinct_pieces(region):
         if piece.n_cells % 2 or piece.balance:
@@ -316,6 +355,10 @@ def find(region: Region, *, method: str = "auto") -> Tiling:
     tiling.errors.NoTilingError: the region has no domino tiling (parity certificate: ...)
     """
     require_region(region, "find")
+    _method("find", region, method)
+    moved = _packed_call(region, lambda packed: find(packed, method=method))
+    if moved is not None:
+        return moved
     return _tiling_or_proof("find", _method("find", region, method), region)
 
 
@@ -342,6 +385,9 @@ def max_cover(region: Region, *, method: str = "auto") -> Tiling:
     """
     require_region(region, "max_cover")
     m = _method("cover", region, method)
+    moved = _packed_call(region, lambda packed: max_cover(packed, method=method))
+    if moved is not None:
+        return moved
     return _run(m or registry.choose("cover", region), region)
 
 
@@ -414,6 +460,15 @@ def sample(
     rng = as_rng(rng)
     _check_options(progress, executor, "sample")
     m = _method("sample", region, method)
+    if weights is None:  # weights are given on the original box: no packing then
+        moved = _packed_call(
+            region,
+            lambda packed: sample(
+                packed, rng=rng, method=method, size=size, progress=progress, executor=executor
+            ),
+        )
+        if moved is not None:
+            return moved
     options: dict[str, Any] = {"progress": progress}
     if weights is not None:
         if m is not None and "weights" not in m.options:
@@ -448,7 +503,14 @@ def sample(
         n_batches = min(size, MAX_BATCHES)
         batches = [streams[i::n_batches] for i in range(n_batches)]
         futures = [executor.submit(_draw_batch, m.name, region, b, options) for b in batches]
-        results = [f.result() for f in futures]
+        try:
+            results = [f.result() for f in futures]
+        except BaseException:
+            # Ctrl-C or a failed batch: drop the batches not started, so the
+            # executor's shutdown does not run them all before the error shows
+            for f in futures:
+                f.cancel()
+            raise
         return [results[i % n_batches][i // n_batches] for i in range(size)]
     from ._progress import Progress
 

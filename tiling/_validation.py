@@ -29,12 +29,39 @@ __all__ = [
     "check_choice",
     "as_rng",
     "type_name",
+    "shown",
 ]
 
 
 def type_name(value: Any) -> str:
     """The name of ``value``'s type, as messages show it."""
     return type(value).__name__
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """``repr(value)`` on one short line, as messages show a value.
+
+    An array is shown by its shape and dtype (its repr spans lines and may
+    be huge); other reprs lose their line breaks and are cut to ``limit``
+    characters.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> shown(np.zeros((2, 2)))
+    'array of shape (2, 2) and dtype float64'
+    >>> shown("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx..."
+    """
+    shape, dtype = getattr(value, "shape", None), getattr(value, "dtype", None)
+    if isinstance(shape, tuple) and shape and dtype is not None:
+        return f"array of shape {shape} and dtype {dtype}"
+    try:
+        text = repr(value)
+    except Exception:  # noqa: BLE001 - a broken __repr__ must not hide the real error
+        text = f"<{type_name(value)}>"
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def _prefix(who: str | None) -> str:
@@ -45,7 +72,7 @@ def require_int(value: Any, name: str, who: str | None = None) -> int:
     """``value`` as a Python int; TypeError for bools, floats and other non-integers."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise TypeError(
-            f"{_prefix(who)}{name} must be an integer, not {type_name(value)} {value!r}"
+            f"{_prefix(who)}{name} must be an integer, not {type_name(value)} {shown(value)}"
         )
     return int(value)
 
@@ -70,7 +97,7 @@ def positive_real(value: Any, name: str, who: str | None = None) -> float:
     """``value`` as a positive finite float (TypeError for a non-number)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(
-            f"{_prefix(who)}{name} must be a positive number, not {type_name(value)} {value!r}"
+            f"{_prefix(who)}{name} must be a positive number, not {type_name(value)} {shown(value)}"
         )
     value = float(value)
     if not (math.isfinite(value) and value > 0):
@@ -81,7 +108,7 @@ def positive_real(value: Any, name: str, who: str | None = None) -> float:
 def check_bool(value: Any, name: str, who: str | None = None) -> bool:
     """``value`` as a bool; TypeError for anything but True, False (or numpy bools)."""
     if not isinstance(value, bool) and type(value).__name__ not in ("bool", "bool_"):  # numpy too
-        raise TypeError(f"{_prefix(who)}{name} must be True or False, not {value!r}")
+        raise TypeError(f"{_prefix(who)}{name} must be True or False, not {shown(value)}")
     return bool(value)
 
 
@@ -96,7 +123,7 @@ def check_choice(value: Any, allowed: Collection[Any], name: str, who: str | Non
         return value
     if not isinstance(value, str):
         raise TypeError(
-            f"{_prefix(who)}{name} must be one of {choices}, not {type_name(value)} {value!r}"
+            f"{_prefix(who)}{name} must be one of {choices}, not {type_name(value)} {shown(value)}"
         )
     if value not in allowed:
         raise TilingError(f"{_prefix(who)}unknown {name} {value!r}; choose one of {choices}")
@@ -131,5 +158,5 @@ def as_rng(rng: Any = None) -> Any:
         return np.random.default_rng(int(rng))
     raise TypeError(
         "rng must be None, a non-negative int seed, a numpy.random.SeedSequence or a "
-        f"numpy.random.Generator, not {type_name(rng)} {rng!r}"
+        f"numpy.random.Generator, not {type_name(rng)} {shown(rng)}"
     )

@@ -417,6 +417,9 @@ def choose(question: str, region: Any, needs: tuple[str, ...] = ()) -> Method:
     'shuffling'
     """
     candidates = [m for m in methods(question) if m.auto and set(needs) <= set(m.options)]
+    from .model.region import require_region
+
+    require_region(region, "choose")
     costs = [m.estimated_seconds(region) for m in candidates]
     best = min(range(len(candidates)), key=costs.__getitem__)
     return candidates[best] if math.isfinite(costs[best]) else candidates[0]

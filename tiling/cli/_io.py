@@ -38,15 +38,38 @@ class UserError(Exception):
     """A one-line message for the person at the terminal; exit status 2."""
 
 
+#: Largest input file the command line reads (a picture of about 8000 x 8000 cells,
+#: or a tiling of 2500 x 2500); /dev/zero or an endless pipe stops here.
+MAX_INPUT_BYTES = 64 * 2**20
+
+
+def _read_capped(stream, name):
+    """At most MAX_INPUT_BYTES of ``stream``, in chunks: a binary or endless input stops early."""
+    chunks, total = [], 0
+    while True:
+        chunk = stream.read(2**20)
+        if not chunk:
+            return b"".join(chunks)
+        if b"\0" in chunk:
+            raise UserError(f"{name}: a binary file, not a text picture of a region")
+        total += len(chunk)
+        if total > MAX_INPUT_BYTES:
+            raise UserError(
+                f"{name}: more than {MAX_INPUT_BYTES // 2**20} MiB of input, over the limit of "
+                "the command line (use the Python API for larger regions)"
+            )
+        chunks.append(chunk)
+
+
 def read_text(path):
     """The text of ``path`` (``-``: standard input), or a UserError saying why not."""
     name = "<stdin>" if path == "-" else path
     try:
         if path == "-":
-            data = sys.stdin.buffer.read()
+            data = _read_capped(sys.stdin.buffer, name)
         else:
             with open(path, "rb") as fh:
-                data = fh.read()
+                data = _read_capped(fh, name)
     except FileNotFoundError:
         raise UserError(f"{name}: no such file") from None
     except IsADirectoryError:

@@ -12,7 +12,7 @@ from typing import Any
 
 from .._validation import check_choice, non_negative_int, positive_int
 from ..linalg.primes import balanced_product
-from ..model.region import Region
+from ..model.region import Region, require_region
 
 __all__ = [
     "rectangle_count",
@@ -111,6 +111,10 @@ def rectangle_seconds(height: int, width: int) -> float:
     >>> rectangle_seconds(8, 8) < 0.01
     True
     """
+    height, width = (
+        positive_int(height, "height", "rectangle_seconds"),
+        positive_int(width, "width"),
+    )
     h, w = int(height), int(width)
     if h * w % 2:
         return 1e-5
@@ -236,7 +240,15 @@ def rectangle_log10(height: int, width: int, prec: int) -> Any:
     """
     import flint
 
-    h, w = int(height), int(width)
+    h, w = positive_int(height, "height", "rectangle_log10"), positive_int(width, "width")
+    prec = positive_int(prec, "prec", "rectangle_log10")
+    if min(h, w) > 2**24 or prec > 2**24:  # input check (issue 21): bounded ball work
+        from ..errors import TooLargeError
+
+        raise TooLargeError(
+            f"rectangle_log10(): a {h} x {w} board at {prec} bits is over the limit of "
+            f"{2**24} for the shorter side and the precision"
+        )
     if h * w % 2:
         return None
     old = flint.ctx.prec
@@ -273,7 +285,20 @@ def aztec_count(n: int) -> int:
     [1, 2, 8, 64, 1024]
     """
     n = non_negative_int(n, "the order", "aztec_count")
-    return 1 << (n * (n + 1) // 2)
+    bits = n * (n + 1) // 2
+    if bits > MAX_AZTEC_BITS:  # checked before the int is built (2**70 would overflow)
+        from ..errors import TooLargeError
+
+        raise TooLargeError(
+            f"aztec_count(): the count for order {n} has {bits} bits ({bits / 2**33:.3g} GiB), "
+            f"over the limit of {MAX_AZTEC_BITS} bits; count(region, digits=k) gives its "
+            "leading digits"
+        )
+    return 1 << bits
+
+
+#: Largest count aztec_count builds: 2**33 bits (1 GiB), order about 131,000.
+MAX_AZTEC_BITS = 2**33
 
 
 def closed_form(part: Region) -> int | None:
@@ -282,28 +307,42 @@ def closed_form(part: Region) -> int | None:
     Raises TooLargeError (before allocating) for a rectangle too large for
     any closed-form method; :func:`closed_form_seconds` predicts that.
     """
+    require_region(part, "closed_form")
     shape = _closed_shape(part)
     return None if shape is None else closed_shape_count(shape)
 
 
 def closed_form_seconds(part: Region) -> float | None:
     """Predicted seconds of :func:`closed_form` on ``part``; None when no closed form applies."""
-    shape = _closed_shape(part)
+    shape = _closed_shape(require_region(part, "closed_form_seconds"))
     return None if shape is None else closed_shape_seconds(shape)
 
 
 def closed_shape_count(shape: tuple) -> int:
     """The count of a shape from :func:`_closed_shape`: ``("rectangle", (h, w))`` or ``("aztec", n)``."""
-    kind, size = shape
+    kind, size = _check_shape(shape, "closed_shape_count")
     return aztec_count(size) if kind == "aztec" else rectangle_count(*size)
 
 
 def closed_shape_seconds(shape: tuple) -> float:
     """Predicted seconds of :func:`closed_shape_count` (inf: over the memory budget)."""
-    kind, size = shape
+    kind, size = _check_shape(shape, "closed_shape_seconds")
     if kind == "aztec":
         return 1e-5 + size * size / 2 / 8 / 2e9  # writing 2**(n(n+1)/2)
     return rectangle_seconds(*size)
+
+
+def _check_shape(shape, who):
+    """``shape`` if it is ``("rectangle", (h, w))`` or ``("aztec", n)``, else a TypeError."""
+    ok = isinstance(shape, tuple) and len(shape) == 2
+    if ok and shape[0] == "aztec":
+        return "aztec", positive_int(shape[1], "order", who)
+    if ok and shape[0] == "rectangle" and isinstance(shape[1], tuple) and len(shape[1]) == 2:
+        return "rectangle", (
+            positive_int(shape[1][0], "height", who),
+            positive_int(shape[1][1], "width", who),
+        )
+    raise TypeError(f"{who}(): shape must be ('rectangle', (h, w)) or ('aztec', n)")
 
 
 def _closed_shape(part):

@@ -32,7 +32,7 @@ from typing import Any
 import numpy as np
 
 from .._progress import Progress
-from .._validation import check_bool, require_int
+from .._validation import check_bool, require_int, shown
 from ..errors import TilingError, TooLargeError
 from ..model.region import Region, require_region
 
@@ -46,7 +46,9 @@ def _selected(holes: Any, n_holes: int) -> list[int]:
     if holes is None:
         return list(range(n_holes))
     if isinstance(holes, (str, bytes)) or not isinstance(holes, Sequence):
-        raise TypeError(f"count_by_flux(): holes must be a sequence of hole indices, not {holes!r}")
+        raise TypeError(
+            f"count_by_flux(): holes must be a sequence of hole indices, not {shown(holes)}"
+        )
     chosen = [require_int(k, "holes", "count_by_flux") for k in holes]
     for k in chosen:
         if not 0 <= k < n_holes:

@@ -37,7 +37,7 @@ import numpy as np
 
 from ..errors import TooLargeError
 from ..linalg.errors import MatrixTooLargeError
-from ..model.region import Region, require_region
+from ..model.region import Region, as_cell_array, require_region
 from .closed_forms import closed_form
 
 __all__ = ["matrix", "count_tilings", "estimated_seconds", "distinct_pieces", "tiling_pairing"]
@@ -198,7 +198,7 @@ def distinct_pieces(region: Region) -> list[tuple[Region, int]]:
     counted as one ring, raised to the ten thousandth power.  O(cells + box).
     """
     seen: dict = {}
-    for _, _, mask in region.cropped_components():
+    for _, _, mask in require_region(region, "distinct_pieces").cropped_components():
         key = (mask.shape, np.packbits(mask).tobytes())
         if key in seen:
             seen[key][1] += 1
@@ -242,6 +242,10 @@ def tiling_pairing(part: Region, cells0: np.ndarray, cells1: np.ndarray) -> np.n
     """
     from ..matching import hopcroft_karp
 
+    require_region(part, "tiling_pairing")  # input checks (issue 21)
+    cells0, cells1 = as_cell_array(cells0, "cells0"), as_cell_array(cells1, "cells1")
+    part._check_inside(cells0, "tiling_pairing(): no")
+    part._check_inside(cells1, "tiling_pairing(): no")
     cover = hopcroft_karp(part)
     if not cover.is_perfect:
         return None

@@ -27,7 +27,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.csgraph import connected_components
 
-from .._validation import positive_int, type_name
+from .._validation import positive_int, shown, type_name
 from ..errors import TilingError, TooLargeError
 from ..model.region import Region
 
@@ -94,10 +94,11 @@ def _no_region_weight(graph, weight):
 
 def _region_laplacian(region):
     """Laplacian of the cell graph, rows in row-major cell order (vectorised)."""
-    index = region.cell_index()
+    cells, w = region.cells(), region.shape[1]
+    flat = cells[:, 0] * w + cells[:, 1]  # increasing (row-major): binary search, no box array
     e = region.edges()
-    a = index[e[:, 0, 0], e[:, 0, 1]]
-    b = index[e[:, 1, 0], e[:, 1, 1]]
+    a = np.searchsorted(flat, e[:, 0, 0] * w + e[:, 0, 1])
+    b = np.searchsorted(flat, e[:, 1, 0] * w + e[:, 1, 1])
     return _assemble(region.n_cells, a, b, np.ones(len(a), dtype=np.int64))
 
 
@@ -109,7 +110,7 @@ def _graph_edges(graph, weight, convert):
         raise TypeError(f"expected a networkx graph or a tiling.Region, got {type_name(graph)}")
     if weight is not None and not isinstance(weight, str):
         raise TypeError(
-            f"weight must be the name of an edge attribute (a str) or None, not {weight!r}"
+            f"weight must be the name of an edge attribute (a str) or None, not {shown(weight)}"
         )
     if graph.is_directed():
         raise TilingError(
@@ -292,7 +293,7 @@ def spanning_trees(
     if digits is not None:
         if isinstance(digits, bool) or not isinstance(digits, numbers.Integral):
             raise TypeError(
-                f"spanning_trees(): digits must be a positive int or None, not {digits!r}"
+                f"spanning_trees(): digits must be a positive int or None, not {shown(digits)}"
             )
         if digits < 1:
             raise TilingError(f"spanning_trees(): digits must be at least 1, got {digits}")

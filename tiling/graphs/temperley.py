@@ -39,7 +39,7 @@ import numpy as np
 
 from .._validation import type_name
 from ..errors import TilingError
-from ..model.region import Region, as_cell_array
+from ..model.region import Region, as_cell_array, require_region
 from ..model.tiling import Tiling
 
 __all__ = ["region", "tree_to_tiling", "tiling_to_tree", "default_root"]
@@ -57,6 +57,7 @@ def default_root(graph_region: Region) -> tuple[int, int]:
     >>> default_root(Region.from_ascii('#..\\n...'))
     (0, 1)
     """
+    require_region(graph_region, "default_root")
     r, c = graph_region.cells()[0]
     return int(r), int(c)
 

@@ -41,6 +41,7 @@ from typing import Any
 
 import numpy as np
 
+from .._validation import shown
 from ..errors import TilingError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling
@@ -275,7 +276,7 @@ def _check_flux(flux: Any, n_holes: int) -> np.ma.MaskedArray | None:
         if e is not None and (
             isinstance(e, (bool, np.bool_)) or not isinstance(e, (int, np.integer))
         ):
-            raise TypeError(f"flux must hold integers (or None for a free hole), got {e!r}")
+            raise TypeError(f"flux must hold integers (or None for a free hole), got {shown(e)}")
         if e is not None and abs(int(e)) >= 2**62:
             raise TilingError(f"no tiling has flux {int(e)}: a flux is at most 4 times the area")
     if all(free) and n_holes:

@@ -53,6 +53,10 @@ def hadamard_square(mat: Any) -> int:
     symmetric diagonally dominant matrix with a non-negative diagonal (a
     Laplacian) det <= prod of the diagonal, which is sharper.
     """
+    if not (hasattr(mat, "indptr")):  # input check (issue 21)
+        raise TypeError(
+            f"hadamard_square() needs a sparse matrix in CSR form, not {type(mat).__name__}"
+        )
     best = min(product(_square_norms(mat)), product(_square_norms(mat.transpose())))
     if _is_diagonally_dominant_symmetric(mat):
         best = min(best, product(int(v) ** 2 for v in mat.diagonal()))

@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from .._validation import shown
 from .errors import LinalgError
 
 __all__ = ["primes_below", "crt", "balanced_product", "product"]
@@ -104,7 +105,9 @@ def crt(residues: Iterable[int], primes: Iterable[int]) -> int:
 def _integer(value: Any, name: str, who: str) -> int:
     """``value`` as an int: TypeError for bools, floats (even 5.0, inf, nan), None, strings."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
-        raise TypeError(f"{who}(): {name} must be an int, not {type(value).__name__} {value!r}")
+        raise TypeError(
+            f"{who}(): {name} must be an int, not {type(value).__name__} {shown(value)}"
+        )
     return int(value)
 
 
@@ -123,7 +126,17 @@ def _integers(values: Any, name: str) -> list[int]:
 
 def product(values: Iterable[Any]) -> int:
     """Product of Python ints by a balanced tree (fast for thousands of factors)."""
-    return balanced_product([int(v) for v in values], 1)
+    if isinstance(values, (str, bytes)):
+        raise TypeError(
+            f"product(): values must be a sequence of ints, not {type(values).__name__}"
+        )
+    try:
+        items = list(values)
+    except TypeError:
+        raise TypeError(
+            f"product(): values must be a sequence of ints, not {type(values).__name__}"
+        ) from None
+    return balanced_product([_integer(v, "each value", "product") for v in items], 1)
 
 
 def balanced_product(values: Iterable[Any], one: Any) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from .._validation import as_rng, positive_int
-from ..errors import TilingError
+from ..errors import TilingError, TooLargeError
 from .region import Region
 from .tiling import Tiling
 
@@ -188,8 +188,17 @@ def block_tiling(height: int, width: int, *, rng: Any = None) -> Tiling:
     return Tiling(Region.rectangle(height, width), dominoes)
 
 
+#: Largest board the example tilings are built on (2**24 cells: a few hundred MiB).
+MAX_EXAMPLE_CELLS = 2**24
+
+
 def _check_board(height, width, who, even_height=False, even_width=False):
     h, w = positive_int(height, "height"), positive_int(width, "width")
+    if h * w > MAX_EXAMPLE_CELLS:
+        raise TooLargeError(
+            f"{who}(): a {h} x {w} board has {h * w} cells, over the limit of "
+            f"{MAX_EXAMPLE_CELLS} for the example tilings (a few GiB of dominoes)"
+        )
     if (even_height and h % 2) or (even_width and w % 2):
         need = " and ".join(
             name for name, even in (("height", even_height), ("width", even_width)) if even

@@ -15,13 +15,20 @@ from typing import Any
 import numpy as np
 
 from .._validation import positive_int, type_name
-from ..errors import ParseError, TilingError
+from ..errors import ParseError, TilingError, TooLargeError
 
-__all__ = ["Region", "require_region", "as_cell_array"]
+__all__ = ["Region", "require_region", "as_cell_array", "pack", "Packing"]
 
 #: Largest bounding box (in cells, counting missing ones) a region may span: a
 #: bigger mask would take gigabytes before any solver even starts.
 MAX_BOX_CELLS = 2**30
+
+#: Regions whose bounding box has more than SPARSE_BOX cells, and more than
+#: SPARSE_RATIO times as many cells as the region, are "sparse": their pieces are
+#: found from the cells (O(cells log cells)), never from arrays of the box's size,
+#: and the solvers work on the pieces packed close together (:func:`pack`).
+SPARSE_BOX = 2**22
+SPARSE_RATIO = 8
 
 _FOUR = np.array([[0, 1, 0], [1, 1, 1], [0, 1, 0]], dtype=bool)
 _EIGHT = np.ones((3, 3), dtype=bool)
@@ -113,6 +120,8 @@ def as_cell_array(cells: Any, what: str = "cells") -> np.ndarray:
         raise TilingError(
             f"{what} must be a sequence of (row, col) pairs, got an array of shape {arr.shape}"
         )
+    if len(arr) > MAX_BOX_CELLS:  # a broadcast view, say: refused before reading it
+        raise TooLargeError(f"{what}: {len(arr)} cells, over the limit of {MAX_BOX_CELLS}")
     if arr.dtype == bool or not np.issubdtype(arr.dtype, np.integer):
         if (
             np.issubdtype(arr.dtype, np.floating)
@@ -176,6 +185,14 @@ class Region:
             arr = np.asarray(mask)
         except (ValueError, TypeError) as exc:
             raise TilingError(f"a region mask must be a 2-d boolean array: {exc}") from None
+        if arr.size > MAX_BOX_CELLS:
+            # checked before any copy or comparison: a broadcast view costs nothing
+            # until it is copied, and then gigabytes
+            raise TooLargeError(
+                f"a {' x '.join(map(str, arr.shape))} mask has {arr.size} cells, over the limit "
+                f"of {MAX_BOX_CELLS} (a copy would take {arr.size / 2**30:.1f} GiB); crop it or "
+                "use Region.from_cells"
+            )
         if arr.dtype != bool and arr.size == 0:
             # numpy gives an empty list the dtype float64: there are no values
             # to have a wrong type, only a wrong shape (reported below)
@@ -307,7 +324,7 @@ class Region:
         """
         h, w = positive_int(height, "height"), positive_int(width, "width")
         if h * w > MAX_BOX_CELLS:
-            raise TilingError(
+            raise TooLargeError(
                 f"a {h} x {w} board has {h * w} cells, over the limit of {MAX_BOX_CELLS}"
             )
         return cls(np.ones((h, w), dtype=bool))
@@ -331,14 +348,11 @@ class Region:
         """
         n = positive_int(n, "order")
         if (2 * n) ** 2 > MAX_BOX_CELLS:
-            raise TilingError(
+            raise TooLargeError(
                 f"the Aztec diamond of order {n} needs a {2 * n} x {2 * n} box, over the "
                 f"limit of {MAX_BOX_CELLS} cells"
             )
-        centre = n - 0.5
-        r = np.arange(2 * n)
-        dist = np.abs(r[:, None] - centre) + np.abs(r[None, :] - centre)
-        return cls(dist <= n)
+        return cls(_aztec_mask(n))
 
     # ------------------------------------------------------------------ basic queries
     @property
@@ -411,7 +425,24 @@ class Region:
         return self.n_cells
 
     def __iter__(self) -> Iterator[tuple[int, int]]:
+        """The cells as ``(row, col)`` tuples of ints, in row-major order.
+
+        A region is a set of cells: ``for cell in region``, ``len(region)``
+        and ``(r, c) in region`` work; ``region[i]`` does not (there is no
+        natural i-th cell), use ``region.cells()[i]``.
+
+        Examples
+        --------
+        >>> list(Region.from_ascii('..\\n.#'))
+        [(0, 0), (0, 1), (1, 0)]
+        """
         return (tuple(int(x) for x in cell) for cell in self.cells())
+
+    def __getitem__(self, index: object) -> Any:
+        raise TypeError(
+            "a Region is a set of cells, not a sequence: iterate over it (for cell in region), "
+            "test membership ((r, c) in region) or index its cells (region.cells()[i])"
+        )
 
     # ------------------------------------------------------------------ structure
     def edges(self) -> np.ndarray:
@@ -420,6 +451,13 @@ class Region:
         Each pair lists its colour-0 cell first.  Horizontal pairs come before
         vertical ones, each in row-major order of their top-left cell.
         """
+        if self._is_sparse():
+            cells = self.cells()
+            a, b = (cells[i] for i in self._cell_edges())
+            swap = (a.sum(axis=1) % 2) == 1
+            first = np.where(swap[:, None], b, a)
+            second = np.where(swap[:, None], a, b)
+            return np.stack([first, second], axis=1).astype(np.int64)
         m = self._mask
         hr, hc = np.nonzero(m[:, :-1] & m[:, 1:])
         vr, vc = np.nonzero(m[:-1, :] & m[1:, :])
@@ -458,11 +496,65 @@ class Region:
         >>> [(r, c, m.shape) for r, c, m in Region.from_ascii('..#\\n##.').cropped_components()]
         [(0, 0, (1, 2)), (1, 2, (1, 1))]
         """
+        if self._is_sparse():
+            return self._sparse_components()
         labels, _ = label(self._mask)
         return [
             (box[0].start, box[1].start, labels[box] == i)
             for i, box in enumerate(find_objects(labels), start=1)
         ]
+
+    def _is_sparse(self) -> bool:
+        """True when the bounding box is large and mostly empty (see :data:`SPARSE_BOX`)."""
+        h, w = self.shape
+        if h * w <= SPARSE_BOX:
+            return False
+        n = self.n_cells if self._cells is not None else int(np.count_nonzero(self._mask))
+        return h * w > SPARSE_RATIO * n
+
+    def _cell_edges(self) -> tuple[np.ndarray, np.ndarray]:
+        """Indices (into :meth:`cells`) of the two cells of each edge, from the cells alone.
+
+        Horizontal pairs first, then vertical ones, each in row-major order of
+        the top-left cell (as :meth:`edges`).  O(cells log cells) time and
+        memory, whatever the bounding box.
+        """
+        cells = self.cells()
+        w = self.shape[1]
+        flat = cells[:, 0] * w + cells[:, 1]  # increasing: the cells are row-major
+        right = np.flatnonzero((flat[1:] == flat[:-1] + 1) & (cells[1:, 0] == cells[:-1, 0]))
+        below = np.searchsorted(flat, flat + w)
+        below_ok = below < len(flat)
+        below_ok[below_ok] = flat[below[below_ok]] == flat[below_ok] + w
+        up = np.flatnonzero(below_ok)
+        return np.concatenate([right, up]), np.concatenate([right + 1, below[up]])
+
+    def _sparse_components(self) -> list[tuple[int, int, np.ndarray]]:
+        """:meth:`cropped_components` from the cells: no array of the bounding box's size."""
+        import scipy.sparse as sp
+        from scipy.sparse.csgraph import connected_components
+
+        cells = self.cells()
+        n = len(cells)
+        a, b = self._cell_edges()
+        graph = sp.coo_matrix((np.ones(len(a), dtype=np.int8), (a, b)), shape=(n, n))
+        _, raw = connected_components(graph, directed=False)
+        # number the pieces by their first cell in row-major order, as label() does
+        _, first = np.unique(raw, return_index=True)
+        rank = np.empty(len(first), dtype=np.int64)
+        rank[np.argsort(first)] = np.arange(len(first))
+        piece = rank[raw]
+        order = np.argsort(piece, kind="stable")
+        bounds = np.searchsorted(piece[order], np.arange(len(first) + 1))
+        out = []
+        for i in range(len(first)):
+            part = cells[order[bounds[i] : bounds[i + 1]]]
+            r0, c0 = part.min(axis=0)
+            r1, c1 = part.max(axis=0)
+            mask = np.zeros((r1 - r0 + 1, c1 - c0 + 1), dtype=bool)
+            mask[part[:, 0] - r0, part[:, 1] - c0] = True
+            out.append((int(r0), int(c0), mask))
+        return out
 
     def trivially_untileable(self) -> bool:
         """True when some component has an odd number of cells or unequal colours.
@@ -657,12 +749,13 @@ class Region:
         cells = self.cells()
         colors = self.colors()
         cells0, cells1 = cells[colors == 0], cells[colors == 1]
-        index = np.full(self.shape, -1, dtype=np.int64)
-        index[cells0[:, 0], cells0[:, 1]] = np.arange(len(cells0))
-        index[cells1[:, 0], cells1[:, 1]] = np.arange(len(cells1))
         e = self.edges()
-        rows = index[e[:, 0, 0], e[:, 0, 1]]
-        cols = index[e[:, 1, 0], e[:, 1, 1]]
+        w = self.shape[1]
+        # each colour's cells are row-major: a cell's row (column) of the matrix is
+        # found by binary search of its flat index, with no array of the box's size
+        flat0, flat1 = cells0[:, 0] * w + cells0[:, 1], cells1[:, 0] * w + cells1[:, 1]
+        rows = np.searchsorted(flat0, e[:, 0, 0] * w + e[:, 0, 1])
+        cols = np.searchsorted(flat1, e[:, 1, 0] * w + e[:, 1, 1])
         matrix = sp.csr_matrix(
             (np.ones(len(e), dtype=np.int8), (rows, cols)), shape=(len(cells0), len(cells1))
         )
@@ -698,12 +791,43 @@ class Region:
     def _check_inside(self, cells, verb):
         h, w = self.shape
         inside = (cells[:, 0] < h) & (cells[:, 1] < w)
-        ok = np.zeros(len(cells), dtype=bool)
-        ok[inside] = self._mask[cells[inside, 0], cells[inside, 1]]
+        if inside.all():  # the usual case: no copies of the coordinates
+            ok = self._mask[cells[:, 0], cells[:, 1]]
+        else:
+            ok = np.zeros(len(cells), dtype=bool)
+            ok[inside] = self._mask[cells[inside, 0], cells[inside, 1]]
         bad = np.flatnonzero(~ok)
         if bad.size:
             r, c = cells[bad[0]]
             raise TilingError(f"{verb} cell ({r}, {c}): it is not in the region")
+
+
+def _aztec_mask(n: int) -> np.ndarray:
+    """The 2n x 2n mask of the Aztec diamond: row r holds 2 min(r+1, 2n-r) centred cells.
+
+    Built from boolean comparisons only (no float array of the box's size).
+    """
+    half = np.minimum(np.arange(1, 2 * n + 1), np.arange(2 * n, 0, -1))
+    col = np.arange(2 * n)
+    return (col[None, :] >= (n - half)[:, None]) & (col[None, :] < (n + half)[:, None])
+
+
+def whole_shape(region: Region) -> tuple | None:
+    """``("rectangle", (h, w))`` or ``("aztec", n)`` when the whole region is one, else None.
+
+    Vectorised boolean checks of the mask, O(box), with no array of cells:
+    ``count(Region.aztec_diamond(5000))`` is answered by its closed form
+    without labelling the 10^8-cell box.
+    """
+    m = region.mask
+    rows, cols = np.flatnonzero(m.any(axis=1)), np.flatnonzero(m.any(axis=0))
+    sub = m[rows[0] : rows[-1] + 1, cols[0] : cols[-1] + 1]
+    if sub.all():
+        return "rectangle", sub.shape
+    h, w = sub.shape
+    if h == w and h % 2 == 0 and np.array_equal(sub, _aztec_mask(h // 2)):
+        return "aztec", h // 2
+    return None
 
 
 def require_region(obj: Any, who: str) -> Region:
@@ -720,8 +844,86 @@ def _box_shape(cells, at_least):
     h = max(at_least[0], int(cells[:, 0].max()) + 1)
     w = max(at_least[1], int(cells[:, 1].max()) + 1)
     if h * w > MAX_BOX_CELLS:
-        raise TilingError(
+        raise TooLargeError(
             f"the cells span a {h} x {w} box ({h * w} cells), over the limit of "
             f"{MAX_BOX_CELLS}; shift them towards (0, 0) or split the region"
         )
     return h, w
+
+
+class Packing:
+    """A sparse region's pieces packed close together, and the way back.
+
+    ``region`` holds every connected piece of the original region, each
+    translated by an offset of even length (so every cell keeps its
+    chessboard colour) and kept one empty row or column apart from the
+    others (so no two pieces touch).  Cells, adjacency and colours
+    correspond one to one, so counts, tilings, proofs and spanning trees of
+    the packed region are those of the original, moved back by
+    :meth:`to_original`.
+    """
+
+    __slots__ = ("region", "_owner", "_shift")
+
+    def __init__(self, region: Region, owner: np.ndarray, shift: np.ndarray):
+        self.region, self._owner, self._shift = region, owner, shift
+
+    def to_original(self, cells: Any) -> np.ndarray:
+        """Cells of :attr:`region` (any array of shape (..., 2)) in the original region's coordinates."""
+        cells = np.asarray(cells, dtype=np.int64)
+        flat = cells.reshape(-1, 2)
+        moved = flat + self._shift[self._owner[flat[:, 0], flat[:, 1]]]
+        return moved.reshape(cells.shape)
+
+
+def pack(region: Region) -> Packing | None:
+    """The pieces of a sparse region packed into a small box, or None for other regions.
+
+    None too when packing would not halve the box (a single piece spanning it).
+
+    A region is sparse when its bounding box has more than :data:`SPARSE_BOX`
+    cells and more than :data:`SPARSE_RATIO` times its number of cells (a few
+    cells far apart); every solver then works on the packed pieces, whose box
+    is about the sum of the pieces' boxes, instead of on arrays of the size
+    of the original box.  Shelf packing: pieces by decreasing height, rows of
+    about the square root of the total area.  O(cells log cells).
+
+    Examples
+    --------
+    >>> far = Region.from_cells([(0, 0), (0, 1), (9000, 9000), (9000, 9001)])
+    >>> packed = pack(far)
+    >>> packed.region.shape, packed.to_original([[0, 4], [0, 5]]).tolist()
+    ((1, 6), [[9000, 9000], [9000, 9001]])
+    >>> pack(Region.rectangle(3, 3)) is None
+    True
+    """
+    if not region._is_sparse():
+        return None
+    pieces = region.cropped_components()
+    heights = np.array([m.shape[0] for _, _, m in pieces])
+    widths = np.array([m.shape[1] for _, _, m in pieces])
+    target = max(int(widths.max()) + 2, int(np.sqrt(((heights + 1) * (widths + 2)).sum())) + 1)
+    place = [None] * len(pieces)
+    top = left = shelf = 0
+    for i in np.argsort(-heights, kind="stable").tolist():
+        r0, c0, m = pieces[i]
+        if left and left + m.shape[1] > target:
+            top, left, shelf = top + shelf + 1, 0, 0
+        if (top + left + r0 + c0) % 2:
+            left += 1  # an even shift keeps every cell's colour
+        place[i] = (top, left)
+        left += m.shape[1] + 1
+        shelf = max(shelf, m.shape[0])
+    height = max(p[0] + m.shape[0] for p, (_, _, m) in zip(place, pieces))
+    width = max(p[1] + m.shape[1] for p, (_, _, m) in zip(place, pieces))
+    if 2 * height * width > region.shape[0] * region.shape[1]:
+        return None  # one piece spans the box (a long thin staircase): nothing to gain
+    mask = np.zeros((height, width), dtype=bool)
+    owner = np.zeros((height, width), dtype=np.int32)
+    shift = np.zeros((len(pieces), 2), dtype=np.int64)
+    for i, ((top, left), (r0, c0, m)) in enumerate(zip(place, pieces)):
+        h, w = m.shape
+        mask[top : top + h, left : left + w] |= m
+        owner[top : top + h, left : left + w][m] = i
+        shift[i] = (r0 - top, c0 - left)
+    return Packing(Region(mask), owner, shift)

@@ -83,9 +83,14 @@ class Tiling:
         swap = (second[:, 0] < first[:, 0]) | (
             (second[:, 0] == first[:, 0]) & (second[:, 1] < first[:, 1])
         )
-        arr = np.where(swap[:, None, None], arr[:, ::-1], arr)
-        diff = np.abs(arr[:, 1] - arr[:, 0]).sum(axis=1)
-        bad = np.flatnonzero(diff != 1)
+        # in place on our own copy, and the checks one coordinate at a time: a
+        # tiling of 25 million dominoes needs no second copy of its array
+        arr[swap] = arr[swap][:, ::-1]
+        del swap
+        dr = arr[:, 1, 0] - arr[:, 0, 0]
+        dc = arr[:, 1, 1] - arr[:, 0, 1]
+        bad = np.flatnonzero(~(((dr == 0) & (dc == 1)) | ((dr == 1) & (dc == 0))))
+        del dr, dc
         if bad.size:
             (a, b), (c, d) = arr[bad[0]]
             raise TilingError(
@@ -94,25 +99,33 @@ class Tiling:
         flat = arr.reshape(-1, 2)
         if len(flat):
             region._check_inside(flat, "a domino covers")
-        labels = np.full(region.shape, -1, dtype=np.int64)
-        labels[region.mask] = -2
-        if len(arr):
-            ids = np.repeat(np.arange(len(arr)), 2)
-            labels[flat[:, 0], flat[:, 1]] = ids
-            # A cell written twice keeps only one id, so reading the labels back
-            # finds any overlap in O(k) without sorting.
-            back = labels[flat[:, 0], flat[:, 1]]
-            clash = np.flatnonzero(back != ids)
-            if clash.size:
-                i = clash[0]
+            keys = flat[:, 0] * region.shape[1] + flat[:, 1]
+            h, w = region.shape
+            if h * w <= 8 * len(keys) + 2**22:
+                # a dense tiling: one byte a cell of the box says whether any cell
+                # is covered twice (the common, valid case costs no sort)
+                seen = np.zeros(h * w, dtype=bool)
+                seen[keys] = True
+                clean = int(np.count_nonzero(seen)) == len(keys)
+                del seen
+            else:
+                clean = False
+        if len(flat) and not clean:
+            # overlaps by sorting the cells' flat indices: O(k log k), no array of
+            # the region's box (a few dominoes far apart stay cheap)
+            order = np.argsort(keys, kind="stable")
+            twice = np.flatnonzero(keys[order[1:]] == keys[order[:-1]])
+            if twice.size:
+                firsts = order[twice]  # the earlier of each pair (stable order)
+                i = int(firsts.min())
+                same = np.flatnonzero(keys == keys[i])
                 r, c = flat[i]
-                a, b = sorted((int(ids[i]), int(back[i])))
+                a, b = sorted((int(i // 2), int(same[-1] // 2)))
                 raise TilingError(f"dominoes {a} and {b} overlap at cell ({r}, {c})")
         arr.setflags(write=False)
-        labels.setflags(write=False)
         self._region = region
         self._dominoes = arr
-        self._labels = labels
+        self._labels = None
 
     # ------------------------------------------------------------------ construction
     @classmethod
@@ -263,6 +276,13 @@ class Tiling:
 
     def labels(self) -> np.ndarray:
         """Int grid of the region's shape: domino index, -2 on uncovered cells, -1 outside."""
+        if self._labels is None:
+            labels = np.full(self._region.shape, -1, dtype=np.int64)
+            labels[self._region.mask] = -2
+            flat = self._dominoes.reshape(-1, 2)
+            labels[flat[:, 0], flat[:, 1]] = np.repeat(np.arange(len(self._dominoes)), 2)
+            labels.setflags(write=False)
+            self._labels = labels
         return self._labels
 
     def __len__(self) -> int:
@@ -285,7 +305,11 @@ class Tiling:
 
     def uncovered(self) -> np.ndarray:
         """The free cells no domino covers, as a ``(k, 2)`` array in row-major order."""
-        return np.argwhere(self._labels == -2).astype(np.int64)
+        cells = self._region.cells()
+        w = self._region.shape[1]
+        flat = self._dominoes.reshape(-1, 2)
+        covered = np.isin(cells[:, 0] * w + cells[:, 1], flat[:, 0] * w + flat[:, 1])
+        return cells[~covered].astype(np.int64)
 
     def orientations(self) -> np.ndarray:
         """``'h'`` or ``'v'`` for each domino (horizontal, vertical), aligned with :attr:`dominoes`.

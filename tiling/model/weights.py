@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from .._validation import shown
 from ..errors import TilingError
 from .region import Region
 
@@ -41,7 +42,7 @@ def _pair(weights: Any, who: str) -> tuple[Any, Any]:
 def _as_float_array(value: Any, shape: tuple[int, int], name: str, who: str) -> np.ndarray:
     """``value`` (a number or an array of ``shape``) as float64, refusing what is not a real number."""
     if isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{who}: the {name} weight must be a number, not {value!r}")
+        raise TypeError(f"{who}: the {name} weight must be a number, not {shown(value)}")
     if isinstance(value, (numbers.Real, Fraction)):
         return np.full(shape, _to_float(value, name, who))
     try:

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from .._validation import shown
 from ._colors import BLOCKED, EDGE, FREE, MARK
 
 __all__ = ["Entry", "fill", "mark", "line", "hole_entry", "add_legend", "set_title", "check_title"]
@@ -93,8 +94,10 @@ def check_title(title, who):
 
 
 def check_legend(legend, who):
-    if not (legend == "auto" or isinstance(legend, (bool, np.bool_))):
-        raise TypeError(f"{who}(): legend must be True, False or 'auto', not {legend!r}")
+    if not (isinstance(legend, str) and legend == "auto") and not isinstance(
+        legend, (bool, np.bool_)
+    ):
+        raise TypeError(f"{who}(): legend must be True, False or 'auto', not {shown(legend)}")
     return legend
 
 

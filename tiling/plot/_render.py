@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from matplotlib.artist import Artist
 
-from .._validation import check_choice
+from .._validation import check_choice, shown
 from ..errors import TilingError
 from ._colors import EDGE, MARK, MAX_PATCHES, STYLES, rgba
 
@@ -56,6 +56,15 @@ MAX_CLASSES = 256
 
 #: Size of a cell (inches) on a new figure, and the longest side of the drawing.
 CELL_INCHES, MAX_INCHES = 0.45, 8.0
+
+
+def check_axes(ax):
+    """``ax`` if it is a matplotlib Axes, else a one-line TypeError (``ax=True`` and the like)."""
+    from matplotlib.axes import Axes
+
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax must be a matplotlib Axes or None, not {type(ax).__name__}")
+    return ax
 
 
 def new_axes(shape, *, title=True, legend=False, dpi=None, max_inches=MAX_INCHES):
@@ -553,7 +562,7 @@ def raster_image(
         or not isinstance(pixels, (int, np.integer))
         or pixels < 1
     ):
-        raise TilingError(f"pixels must be a positive integer, got {pixels!r}")
+        raise TilingError(f"pixels must be a positive integer, got {shown(pixels)}")
     if faces.shape[1] == 3:
         faces = np.column_stack([faces, np.ones(len(faces))])
     table = np.zeros((len(faces) + 1, 4), dtype=np.uint8)  # row 0: transparent

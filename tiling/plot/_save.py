@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 from typing import Any
@@ -92,8 +93,27 @@ def save(
             f"cannot save a picture as {path.suffix or 'a file without suffix'}{extra}; "
             f"use one of {', '.join('.' + f for f in sorted([*formats, 'tex']))}"
         )
-    obj.savefig(path, dpi=dpi if dpi is not None else "figure")
+    with _written(path) as part:
+        obj.savefig(part, dpi=dpi if dpi is not None else "figure")
     return path
+
+
+@contextlib.contextmanager
+def _written(path):
+    """A temporary name next to ``path``, renamed to it on success, removed on any failure.
+
+    So an interrupted save (Ctrl-C, a full disk) leaves neither a half-written
+    picture nor a temporary file behind.  The temporary name keeps the suffix,
+    which tells matplotlib the format.
+    """
+    part = path.with_name(f".{path.stem}.{os.getpid()}.partial{path.suffix}")
+    try:
+        yield part
+        os.replace(part, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(part)
+        raise
 
 
 def _is_result(obj):
@@ -117,7 +137,8 @@ def _draw_result(obj):
 
 
 def _write_text(path, text):
-    path.write_text(text, encoding="utf-8")
+    with _written(path) as part:
+        part.write_text(text, encoding="utf-8")
     return path
 
 
@@ -140,7 +161,8 @@ def _save_animation(anim, path, suffix, dpi, fps):
             f"cannot save an animation as {path.suffix or 'a file without suffix'}; "
             "use .gif or .mp4"
         )
-    anim.save(str(path), writer=writer, dpi=dpi)
+    with _written(path) as part:
+        anim.save(str(part), writer=writer, dpi=dpi)
     return path
 
 

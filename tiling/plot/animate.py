@@ -22,7 +22,7 @@ from ._colors import (
     rgba,
 )
 from ._pieces import tiling_pieces
-from ._render import new_axes, render
+from ._render import check_axes, new_axes, render
 
 __all__ = ["animate_matching", "animate_coloring", "animate_shuffling"]
 
@@ -170,7 +170,7 @@ def animate_matching(
     require_region(region, "animate_matching")
     history = _replay_paths(region, list(steps))
     base, flipped = rgba([PALETTE[0]])[0], rgba([PALETTE[1]])[0]
-    ax = new_axes(region.shape) if ax is None else ax
+    ax = new_axes(region.shape) if ax is None else check_axes(ax)
     n = len(history)
 
     def draw_frame(i):
@@ -276,7 +276,7 @@ def animate_coloring(
     steps = list(steps)
     states = _replay_coloring(len(tiling), steps)
     grey = rgba([UNCOLORED])[0]
-    ax = new_axes(tiling.region.shape) if ax is None else ax
+    ax = new_axes(tiling.region.shape) if ax is None else check_axes(ax)
 
     def draw_frame(i):
         state = states[i]
@@ -385,7 +385,7 @@ def animate_shuffling(
         else [("order", m, None) for m in range(1, len(steps) + 1)]
     )
     last = len(steps)
-    ax = new_axes(shape) if ax is None else ax
+    ax = new_axes(shape) if ax is None else check_axes(ax)
 
     def draw_frame(i):
         phase, m, info = frames[i]

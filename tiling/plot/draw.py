@@ -35,14 +35,14 @@ from ._colors import (
     rgba,
 )
 from ._pieces import cell_pieces, tiling_pieces
-from ._render import cell_size_px, fit_figure, frame, new_axes, render
+from ._render import cell_size_px, check_axes, fit_figure, frame, new_axes, render
 
 __all__ = ["draw_region", "draw_tiling", "draw_certificate", "draw_arctic_curve"]
 
 
 def _axes(ax, shape, title, legend, **kwargs):
     if ax is not None:
-        return ax
+        return check_axes(ax)
     return new_axes(shape, title=title is not None, legend=legend is not False, **kwargs)
 
 
@@ -430,6 +430,7 @@ def draw_arctic_curve(
     if ax is None:
         ax = new_axes((2 * n, 2 * n), title=False)
         frame(ax, (2 * n, 2 * n))
+    check_axes(ax)
     style = {"color": "black", "linewidth": 1.4, "linestyle": (0, (4, 2)), "zorder": 4}
     style.update(line_kwargs)
     ax.plot(pts[:, 1] + offset[1], pts[:, 0] + offset[0], **style)

@@ -7,11 +7,11 @@ from typing import Any
 
 import numpy as np
 
-from .._validation import check_bool, check_choice, positive_int
+from .._validation import check_bool, check_choice, positive_int, shown
 from ..errors import TilingError
 from ..model.tiling import Tiling, require_tiling
 from ._colors import BLOCKED
-from ._render import frame, new_axes
+from ._render import check_axes, frame, new_axes
 
 __all__ = ["draw_heights", "animate_tilings", "MAX_LABELS", "MAX_SURFACE"]
 
@@ -125,7 +125,7 @@ def draw_heights(
     labels = check_bool(labels, "labels", "draw_heights")
     contours = check_bool(contours, "contours", "draw_heights")
     if not isinstance(cmap, str):
-        raise TypeError(f"draw_heights(): cmap must be a colour map name, not {cmap!r}")
+        raise TypeError(f"draw_heights(): cmap must be a colour map name, not {shown(cmap)}")
     heights = height(t)
     if style == "surface":
         if labels:
@@ -145,7 +145,7 @@ def _map(t, heights, ax, labels, contours, cmap):
             f"draw_heights(): labels=True writes one number per corner; this tiling has "
             f"{n_points} corners, more than {MAX_LABELS}"
         )
-    ax = new_axes(region.shape) if ax is None else ax
+    ax = new_axes(region.shape) if ax is None else check_axes(ax)
     means = _cell_means(t, heights)
     shown = ax.imshow(
         means,
@@ -355,7 +355,7 @@ def animate_tilings(
     if any(t.region != region for t in frames):
         raise TilingError("animate_tilings(): the tilings are not all of one region")
     interval = positive_int(interval, "interval", "animate_tilings")
-    ax = new_axes(region.shape) if ax is None else ax
+    ax = new_axes(region.shape) if ax is None else check_axes(ax)
 
     def draw_frame(i):
         draw_tiling(frames[i], ax=ax, colors=colors)

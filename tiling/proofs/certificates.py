@@ -44,9 +44,9 @@ from typing import Any
 import numpy as np
 
 from .._format import quantity
-from .._validation import check_choice, require_int, type_name
-from ..errors import NoTilingError
-from ..model.region import Region, as_cell_array, label, require_region
+from .._validation import check_bool, check_choice, require_int, type_name
+from ..errors import NoTilingError, TilingError
+from ..model.region import Region, as_cell_array, label, pack, require_region
 
 __all__ = ["Certificate", "prove_impossible", "cover_bound", "no_tiling_error"]
 
@@ -106,14 +106,31 @@ class Certificate:
     __slots__ = ("kind", "cells", "neighbors", "deficiency", "region")
 
     def __init__(self, kind: str, cells: Any, neighbors: Any, deficiency: int, region: Region):
-        check_choice(kind, KINDS, "certificate kind", "Certificate")
-        if not isinstance(region, Region):
-            raise TypeError(f"a certificate needs a Region, got {type_name(region)}")
         self.kind = kind
-        self.cells = _sorted_cells(as_cell_array(cells, "certificate cells"))
-        self.neighbors = _sorted_cells(as_cell_array(neighbors, "certificate neighbors"))
-        self.deficiency = require_int(deficiency, "certificate deficiency", "Certificate")
+        self.cells = cells
+        self.neighbors = neighbors
+        self.deficiency = deficiency
         self.region = region
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # every attribute is checked when set, at construction or later: an
+        # edited certificate has the right types, and explain() re-verifies it
+        if name == "kind":
+            check_choice(value, KINDS, "certificate kind", "Certificate")
+        elif name in ("cells", "neighbors"):
+            value = _sorted_cells(as_cell_array(value, f"certificate {name}"))
+        elif name == "deficiency":
+            value = require_int(value, "certificate deficiency", "Certificate")
+        elif name == "region" and not isinstance(value, Region):
+            raise TypeError(f"a certificate needs a Region, got {type_name(value)}")
+        object.__setattr__(self, name, value)
+
+    def _require_valid(self, what: str) -> None:
+        if not self.verify():
+            raise TilingError(
+                f"Certificate.{what}(): this {self.kind} certificate does not hold for its "
+                "region (were its cells or numbers edited?); verify() is False"
+            )
 
     def verify(self, region: Region | None = None) -> bool:
         """Check the certificate against ``region`` (default: its own) from scratch.
@@ -170,6 +187,7 @@ class Certificate:
         >>> print(prove_impossible(Region.rectangle(3, 3)).explain())  # doctest: +ELLIPSIS
         The region has 9 cells, an odd number...
         """
+        self._require_valid("explain")
         s, n, d = len(self.cells), len(self.neighbors), int(self.deficiency)
         whole = s + n == self.region.n_cells
         if self.kind == "parity":
@@ -267,6 +285,8 @@ class Certificate:
           .....
            ...
         """
+        check_bool(legend, "legend", "to_ascii")
+        self._require_valid("to_ascii")
         mask = self.region.mask
         grid = np.full(mask.shape, " ", dtype="<U1")
         grid[mask] = "."
@@ -307,6 +327,7 @@ class Certificate:
         >>> [(p.letter, len(p.cells), len(p.neighbors)) for p in cover_bound(Region.rectangle(3, 3)).parts()]
         [('S', 5, 4)]
         """
+        self._require_valid("parts")
         if self.kind == "parity":
             return [_Group(self.cells, self.neighbors, None, "S", "N")]
         colors = self.cells.sum(axis=1) % 2
@@ -389,6 +410,9 @@ def prove_impossible(region: Region) -> Certificate | None:
     True
     """
     require_region(region, "prove_impossible")
+    packing = pack(region)
+    if packing is not None:  # a few cells far apart: work on the pieces packed together
+        return _moved(prove_impossible(packing.region), packing, region)
     labels, sizes, balance = _pieces(region)
     odd = np.flatnonzero(sizes % 2)
     if odd.size:
@@ -450,6 +474,9 @@ def cover_bound(region: Region) -> Certificate:
     (1, 5, 4, True)
     """
     require_region(region, "cover_bound")
+    packing = pack(region)
+    if packing is not None:  # a few cells far apart: work on the pieces packed together
+        return _moved(cover_bound(packing.region), packing, region)
     tiling = _max_cover(region)
     empty = np.zeros((0, 2), dtype=np.int64)
     if tiling.is_perfect:
@@ -475,8 +502,8 @@ def no_tiling_error(
     """The :class:`~tiling.NoTilingError` for a region without a tiling, its proof checked.
 
     ``certificate`` is :func:`prove_impossible`'s answer when the caller has
-    it already.  Raises AssertionError (a bug, never bad input) if the region
-    has a tiling after all or the certificate fails its own independent check.
+    it already.  Raises TilingError if the region has a tiling after all or
+    the certificate fails its own independent check.
 
     Examples
     --------
@@ -484,15 +511,32 @@ def no_tiling_error(
     >>> err.certificate.kind
     'parity'
     """
+    require_region(region, "no_tiling_error")
+    if not isinstance(what, str):
+        raise TypeError(f"no_tiling_error(): what must be a str, not {type_name(what)}")
+    if certificate is not None and not isinstance(certificate, Certificate):
+        raise TypeError(
+            f"no_tiling_error(): certificate must be a Certificate or None, not {type_name(certificate)}"
+        )
     if certificate is None:
         certificate = prove_impossible(region)
     if certificate is None:
-        raise AssertionError(
-            "internal inconsistency: no tiling was found, yet no certificate either"
+        raise TilingError(
+            "no_tiling_error(): the region has a tiling, so there is no proof it has none"
         )
     if not certificate.verify(region):
-        raise AssertionError("internal inconsistency: the certificate failed its independent check")
+        raise TilingError(
+            "no_tiling_error(): the certificate does not hold for this region (verify() is False)"
+        )
     return NoTilingError(certificate, what)
+
+
+def _moved(cert: Certificate | None, packing: Any, region: Region) -> Certificate | None:
+    """A certificate of a packed region (:func:`tiling.model.region.pack`) for the original."""
+    if cert is None:
+        return None
+    cells, nbrs = (packing.to_original(x) for x in (cert.cells, cert.neighbors))
+    return Certificate(cert.kind, cells, nbrs, cert.deficiency, region)
 
 
 def _max_cover(region: Region) -> Any:
@@ -592,17 +636,21 @@ def _distinct_inside(cells, mask):
 def _outside_neighbours(cells, mask):
     """Set of the region's cells that share a side with ``cells`` and are not in ``cells``.
 
-    Recomputed from the mask by shifting the set one step in each direction.
-    For cells of one colour this is N(S); for any set it is empty exactly when
-    the set is a union of connected pieces of the region.
+    Recomputed from the mask by moving the set one step in each direction
+    and looking the moved cells up (O(|S| log |S|), whatever the region's
+    box).  For cells of one colour this is N(S); for any set it is empty
+    exactly when the set is a union of connected pieces of the region.
     """
     h, w = mask.shape
-    member = np.zeros((h + 2, w + 2), dtype=bool)
-    member[cells[:, 0] + 1, cells[:, 1] + 1] = True
-    touched = np.zeros_like(member)
+    if len(cells) == 0:
+        return set()
+    members = np.unique(cells[:, 0] * w + cells[:, 1])
+    found = []
     for dr, dc in _STEPS:
-        touched[1 + dr : h + 1 + dr, 1 + dc : w + 1 + dc] |= member[1:-1, 1:-1]
-    region = np.zeros_like(member)
-    region[1:-1, 1:-1] = mask
-    found = np.argwhere(touched & region & ~member) - 1
-    return set(map(tuple, found.tolist()))
+        r, c = cells[:, 0] + dr, cells[:, 1] + dc
+        ok = (r >= 0) & (r < h) & (c >= 0) & (c < w)
+        r, c = r[ok], c[ok]
+        ok = mask[r, c]
+        found.append(r[ok] * w + c[ok])
+    flat = np.setdiff1d(np.concatenate(found), members)
+    return set(zip((flat // w).tolist(), (flat % w).tolist()))

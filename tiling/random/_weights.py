@@ -10,7 +10,7 @@ import numbers
 
 import numpy as np
 
-from .._validation import positive_real
+from .._validation import positive_real, shown
 from ..errors import TilingError, TooLargeError
 
 __all__ = ["Levels", "MAX_GENERAL_ORDER"]
@@ -62,7 +62,7 @@ class Levels:
         if isinstance(weights, (str, bytes, bool, np.bool_)):
             raise TypeError(
                 "weights must be None, a positive number, a pair (a, b) or a (2n, 2n, 2) "
-                f"array, not {type(weights).__name__} {weights!r}"
+                f"array, not {type(weights).__name__} {shown(weights)}"
             )
         if isinstance(weights, numbers.Real) and not isinstance(weights, (bool, np.bool_)):
             a = positive_real(weights, "the bias weight")
@@ -89,6 +89,13 @@ class Levels:
                 f"probabilities; it is limited to order {MAX_GENERAL_ORDER} "
                 "(use weights=a or weights=(a, b), which have no limit)"
             )
+        if arr.dtype.kind == "c" or (
+            arr.dtype == object and any(isinstance(x, complex) for x in arr.flat)
+        ):
+            # float() would drop the imaginary part with only a warning
+            raise TypeError("the weight array must hold real numbers, not complex ones")
+        if arr.dtype == bool:
+            raise TypeError("the weight array must hold positive numbers, not booleans")
         try:
             arr = np.asarray(arr, dtype=float)
         except (TypeError, ValueError):

@@ -64,7 +64,7 @@ from typing import Any
 import numpy as np
 
 from .._progress import Progress
-from .._validation import as_rng, check_bool, positive_int
+from .._validation import as_rng, check_bool, positive_int, type_name
 from ..errors import TilingError, TooLargeError
 from ..model.region import Region, require_region
 from ..model.tiling import Tiling
@@ -104,6 +104,7 @@ def estimated_sweeps(region: Region) -> float:
     Measured on boards (the doubling that succeeded: 8 x 8 about 60, 32 x 32
     about 1,400, 64 x 64 about 5,500).
     """
+    require_region(region, "estimated_sweeps")
     r0, c0, r1, c1 = region.bounding_box()
     return 1.3 * max(r1 - r0, c1 - c0, 2) ** 2
 
@@ -184,6 +185,7 @@ class Extremes:
     def __init__(self, region: Region, weights: Any = None):
         from ..heights import hole_rings
 
+        require_region(region, "Extremes")
         _check_memory(region, "sample(method='cftp')")
         self.region = region
         self.words = region.shape[1] // 64 + 1  # a spare bit column: shifts never leave the board
@@ -457,6 +459,15 @@ def sample_prepared(
     max_sweeps: int = DEFAULT_MAX_SWEEPS,
 ) -> Tiling:
     """:func:`sample_cftp` without the checks, from the region's :class:`Extremes` when given."""
+    require_region(region, "sample_prepared")
+    if not isinstance(rng, np.random.Generator):
+        raise TypeError(
+            f"sample_prepared(): rng must be a numpy.random.Generator, not {type_name(rng)}"
+        )
+    if prepared is not None and not isinstance(prepared, Extremes):
+        raise TypeError(
+            f"sample_prepared(): prepared must be an Extremes, not {type_name(prepared)}"
+        )
     if prepared is None:
         _check_memory(region, "sample(method='cftp')")
         if region.trivially_untileable():
@@ -475,7 +486,7 @@ def estimated_bytes(region: Region) -> int:
     functions and the shortest-path buckets, a few int64 arrays over the
     corners; the bit boards themselves take 2 bits a cell per chain.
     """
-    rows, cols = region.shape
+    rows, cols = require_region(region, "estimated_bytes").shape
     return 200 * (rows + 1) * (cols + 1)
 
 
@@ -500,6 +511,7 @@ def estimated_seconds(region: Region) -> float:
     ring, the class sizes (one Kasteleyn determinant per possible flux,
     about half the box's side of them per hole).
     """
+    require_region(region, "estimated_seconds")
     if estimated_bytes(region) > MEMORY_BUDGET:
         return math.inf
     r0, c0, r1, c1 = region.bounding_box()

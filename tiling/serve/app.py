@@ -237,6 +237,10 @@ def create_app(
     from .presets import PRESETS, describe_presets, preset
     from .workers import Busy, Cancelled, TicketInUse, TimeLimit, WorkerDied, WorkerPool
 
+    if settings is not None and not isinstance(settings, Settings):
+        raise TypeError(f"create_app(): settings must be a Settings, not {type(settings).__name__}")
+    if on_ready is not None and not callable(on_ready):
+        raise TypeError(f"create_app(): on_ready must be callable, not {type(on_ready).__name__}")
     settings = settings or Settings()
     limiter = anyio.CapacityLimiter(settings.workers + settings.max_waiting + 4)
 
