@@ -15,6 +15,19 @@ import numpy as np
 from numba import njit
 
 
+@njit(cache=True, inline="always")
+def _push(digit, limb_bits, acc, filled, out, j):
+    """Append one digit of ``limb_bits`` bits; write out every whole byte; return the state."""
+    acc |= np.uint64(digit) << np.uint64(filled)
+    filled += limb_bits
+    while filled >= 8:
+        out[j] = np.uint8(acc & np.uint64(255))
+        acc >>= np.uint64(8)
+        filled -= 8
+        j += 1
+    return acc, filled, j
+
+
 @njit(cache=True)
 def _carry_and_pack(limbs, limb_bits, out):
     """Bytes of ``sum_i limbs[i] * 2**(limb_bits * i)`` into ``out``; returns (length, sign ok).
@@ -30,31 +43,17 @@ def _carry_and_pack(limbs, limb_bits, out):
     j = 0
     for i in range(limbs.shape[0]):
         v = limbs[i] + carry
-        digit = v & mask  # in [0, 2**limb_bits) whatever the sign of v
-        carry = v >> limb_bits  # floor division: the digit and the carry give v back
-        acc |= np.uint64(digit) << np.uint64(filled)
-        filled += limb_bits
-        while filled >= 8:
-            out[j] = np.uint8(acc & np.uint64(255))
-            acc >>= np.uint64(8)
-            filled -= 8
-            j += 1
+        # the digit is in [0, 2**limb_bits) whatever the sign of v, and the
+        # carry is the floor of the division: digit and carry give v back
+        acc, filled, j = _push(v & mask, limb_bits, acc, filled, out, j)
+        carry = v >> limb_bits
     if carry < 0:
         return 0, False
     while carry > 0:
-        digit = carry & mask
+        acc, filled, j = _push(carry & mask, limb_bits, acc, filled, out, j)
         carry >>= limb_bits
-        acc |= np.uint64(digit) << np.uint64(filled)
-        filled += limb_bits
-        while filled >= 8:
-            out[j] = np.uint8(acc & np.uint64(255))
-            acc >>= np.uint64(8)
-            filled -= 8
-            j += 1
-    while filled > 0:
+    if filled > 0:  # the last partial byte
         out[j] = np.uint8(acc & np.uint64(255))
-        acc >>= np.uint64(8)
-        filled -= 8 if filled >= 8 else filled
         j += 1
     return j, True
 
