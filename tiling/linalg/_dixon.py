@@ -120,6 +120,16 @@ def _mod(s, p, pinv):
     return r
 
 
+@njit(cache=True, inline="always")
+def _times_inverse(s, m, p, pinv):
+    """``s * m mod p`` for the inverse ``m`` of a pivot (units +-1 without a product)."""
+    if m == 1:
+        return _mod(s, p, pinv)
+    if m == p - 1:
+        return _mod(-s, p, pinv)
+    return _mod(_mod(s, p, pinv) * m, p, pinv)
+
+
 @njit(cache=True)
 def _first_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, g):
     """With the free entries of ``x`` at 0, fill its defined entries so that the defining
@@ -136,13 +146,7 @@ def _first_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, g):
         if t < 0:
             g[con_index[i]] = _mod(s, p, pinv)
             continue
-        m = inv_piv[i]
-        if m == 1:
-            x[t] = _mod(s, p, pinv)
-        elif m == p - 1:
-            x[t] = _mod(-s, p, pinv)
-        else:
-            x[t] = _mod(_mod(s, p, pinv) * m, p, pinv)
+        x[t] = _times_inverse(s, inv_piv[i], p, pinv)
 
 
 @njit(cache=True)
@@ -164,13 +168,7 @@ def _second_pass(p, indptr, indices, vals, sigma, inv_piv, r, x, c):
             else:
                 own = vals[k]
         if t >= 0:
-            m = inv_piv[i]
-            if m == 1:
-                x[t] = _mod(s, p, pinv)
-            elif m == p - 1:
-                x[t] = _mod(-s, p, pinv)
-            else:
-                x[t] = _mod(_mod(s, p, pinv) * m, p, pinv)
+            x[t] = _times_inverse(s, inv_piv[i], p, pinv)
             s -= own * x[t]
         q = np.int64(np.float64(s) * pinv)
         rem = s - q * p
