@@ -9,6 +9,7 @@ import contextlib
 import json
 import subprocess
 import threading
+import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -23,6 +24,39 @@ class Served:
     @property
     def pool(self):
         return self.app.state.pool
+
+
+def slow_region(n=200, step=10):
+    """A board with domino-shaped holes: no closed form, no DP; Kasteleyn takes seconds."""
+    import numpy as np
+
+    from tiling import Region
+
+    mask = np.ones((n, n), bool)
+    for r in range(5, n - 5, step):
+        for c in range(5, n - 5, step):
+            mask[r, c] = mask[r, c + 1] = False
+    return Region.from_mask(mask)
+
+
+def limit_below(work, *, share=4):
+    """A time limit of about ``1/share`` of what ``work()`` takes here, now.
+
+    A test that must see a question stopped by its time limit cannot name a
+    fixed limit: a fast quiet machine may finish the question within it, a
+    loaded one takes several times longer.  So it measures the worker's own
+    work in this process first (best of two runs after a warm-up that pays
+    for imports and compilation) and asks for a limit well below that; the
+    worker does the same work and more (parsing, the reply), under the same
+    load.  Two significant digits, so messages print it as given.
+    """
+    work()
+    best = float("inf")
+    for _ in range(2):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return float(f"{best / share:.2g}")
 
 
 @contextlib.contextmanager

@@ -49,7 +49,7 @@ from tiling.serve.questions import MAX_FLIPS  # noqa: E402
 from tiling.serve.tikz import in_picture  # noqa: E402
 
 from .reference import count_tilings_memo, heights_from_definition  # noqa: E402
-from .serve_support import ask, compile_tex, request, running  # noqa: E402
+from .serve_support import ask, compile_tex, limit_below, request, running, slow_region  # noqa: E402
 from .strategies import regions  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -71,15 +71,6 @@ def small_server():
 
 def text(region):
     return region.to_ascii()
-
-
-def slow_region(n=200, step=10):
-    """A board with domino-shaped holes: Kasteleyn takes seconds (no closed form, no DP)."""
-    mask = np.ones((n, n), bool)
-    for r in range(5, n - 5, step):
-        for c in range(5, n - 5, step):
-            mask[r, c] = mask[r, c + 1] = False
-    return Region.from_mask(mask)
 
 
 def as_tiling(region, dominoes):
@@ -841,8 +832,10 @@ def in_thread(func, *args, **kwargs):
 
 def test_a_question_past_its_time_limit_is_stopped_and_the_server_goes_on(server):
     before = set(server.pool.pids())
-    got = error_of(ask(server.url, "count", region=text(slow_region()), time_limit=0.5))
-    assert got[:2] == (504, "time-limit") and "0.5 s" in got[2]
+    region = slow_region()
+    limit = limit_below(lambda: tiling.count(region))
+    got = error_of(ask(server.url, "count", region=text(region), time_limit=limit))
+    assert got[:2] == (504, "time-limit") and f"time limit of {limit:g} s" in got[2]
     assert request(server.url, "/api")[1]["workers"]["busy"] == 0
     assert len(set(server.pool.pids()) - before) == 1  # the stopped worker was replaced
     assert ask(server.url, "count", region="....\n....")[1]["count"] == "5"
@@ -1152,9 +1145,11 @@ def test_exact_probabilities_of_a_region_too_large_for_them_are_refused_before_t
 
 
 def test_probabilities_past_the_time_limit_are_stopped_with_a_clear_error(server):
-    got = error_of(ask(server.url, "probabilities", region=text(slow_region()), time_limit=0.5))
+    region = slow_region()
+    limit = limit_below(lambda: tiling.probabilities(region))
+    got = error_of(ask(server.url, "probabilities", region=text(region), time_limit=limit))
     assert got[:2] == (504, "time-limit")
-    assert "stopped after the time limit of 0.5 s" in got[2] and "--time-limit" in got[2]
+    assert f"stopped after the time limit of {limit:g} s" in got[2] and "--time-limit" in got[2]
     assert ask(server.url, "probabilities", region="..")[1]["horizontal"] == [[1.0]]
 
 
