@@ -22,8 +22,11 @@ the random 100 x 100 region's trees under 1 s, 10^4-point Delaunay under
 5 s.  After the table: the growth exponent of each family, beside the
 output size (about 0.42 n^2 bits for an n x n count).
 
+After it, Kasteleyn's cost estimate beside the measured time on boards, holey
+boards, ring boards, strips and an Aztec diamond (goal: within a factor 3).
+
 Run: ``python benchmarks/bench_exact_scale.py [--quick] [--only boards trees bridge
-digits]``.
+digits estimates]``.
 """
 
 import json
@@ -178,6 +181,55 @@ def run_isolated(kind, payload, pythonpath, cap):
 
 
 # ---------------------------------------------------------------------- the table
+def ring_board(n, width):
+    """The n x n board without its centre: a frame ``width`` cells wide (one big hole)."""
+    from tiling import Region
+
+    mask = np.ones((n, n), dtype=bool)
+    mask[width : n - width, width : n - width] = False
+    return Region.from_mask(mask)
+
+
+def estimate_table(quick=False):
+    """Kasteleyn's predicted time (``estimated_seconds``, what ``method="auto"`` reads)
+    beside the measured one on the benchmark's shapes; the goal is a factor 3 either way."""
+    import tiling
+    from tiling.counting import kasteleyn
+
+    kasteleyn.count_tilings(holey_board(30), fast_path=False)  # compiled kernels loaded
+    shapes = [
+        ("100 x 100 board", tiling.Region.rectangle(100, 100)),
+        ("100 x 100, 5% holes", holey_board(100)),
+        ("22 x 22 ring board (width 4)", ring_board(22, 4)),
+        ("200 x 200 ring board (width 40)", ring_board(200, 40)),
+        ("8 x 2000 strip", tiling.Region.rectangle(8, 2000)),
+        ("30 x 600 strip", tiling.Region.rectangle(30, 600)),
+        ("Aztec diamond of order 60", tiling.Region.aztec_diamond(60)),
+    ]
+    if not quick:
+        shapes += [
+            ("200 x 200 board", tiling.Region.rectangle(200, 200)),
+            ("150 x 150, 5% holes", holey_board(150)),
+            ("200 x 200, 5% holes", holey_board(200)),
+        ]
+    out = [
+        "",
+        'Kasteleyn\'s cost estimate (`estimated_seconds`, read by `method="auto"`) against '
+        "the measured time (`fast_path=False`, median of two):",
+        "",
+        "| shape | estimate | measured | measured / estimate | within 3x |",
+        "|---|---|---|---|---|",
+    ]
+    for label, region in shapes:
+        guess = kasteleyn.estimated_seconds(region)
+        took, _ = median_time(lambda: kasteleyn.count_tilings(region, fast_path=False), 2)
+        ratio = took / guess
+        ok = "yes" if 1 / 3 <= ratio <= 3 else "NO"
+        out.append(f"| {label} | {_fmt(guess)} | {_fmt(took)} | {ratio:.2f} | {ok} |")
+        print(out[-1], file=sys.stderr, flush=True)
+    return out + [""]
+
+
 def _fmt(seconds):
     if seconds is None:
         return "-"
@@ -194,7 +246,7 @@ def _slope(points):
 def main(quick=False, only=None):
     """The table; ``only``: a subset of the parts ``boards``, ``trees``, ``bridge``,
     ``digits`` (all by default)."""
-    only = set(only or ("boards", "trees", "bridge", "digits"))
+    only = set(only or ("boards", "trees", "bridge", "digits", "estimates"))
     import tiling
     from tiling.counting import kasteleyn
     from tiling.graphs.kirchhoff import spanning_trees
@@ -325,6 +377,8 @@ def main(quick=False, only=None):
         *rows,
         "",
     ]
+    if "estimates" in only:
+        lines += estimate_table(quick)
     for family, points in fits.items():
         big = [(n, t) for n, t in points if n >= (150 if family in ("board", "5% holes") else 0)]
         slope = _slope(big)

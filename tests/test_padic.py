@@ -6,11 +6,12 @@ ill-structured, with large entries that the compiled kernels must refuse),
 against the integer sweep on Kasteleyn matrices and Laplacians, and through
 the counts of holey regions against the transfer-matrix DP.  Its pieces are
 checked alone: the modular LU against flint's ``nmod_mat``, the divisor
-against the exact determinant, Fischer's block bound and the compiled
-M-matrix enclosure against exact determinants.
+against the exact determinant, Fischer's block bound, the Gram bound and
+the compiled M-matrix enclosure against exact determinants.
 """
 
 import math
+from fractions import Fraction
 
 import flint
 import networkx as nx
@@ -25,7 +26,7 @@ from tests.test_exact_scale import holey_board
 from tests.test_linalg import reshape_kind
 from tiling import linalg as exact
 from tiling.counting import kasteleyn
-from tiling.linalg import _dixon, _fischer, _mmatrix
+from tiling.linalg import _dixon, _fischer, _gram, _mmatrix
 from tiling.linalg._matrix import as_matrix
 from tiling.linalg._plan import best_plan
 from tiling.linalg.hadamard import hadamard_square
@@ -149,6 +150,125 @@ def test_fischer_bound_is_tighter_than_hadamard_on_a_holey_board():
     slack_f = bound.bit_length() / 2 - count.bit_length()
     slack_h = hadamard_square(csr).bit_length() / 2 - count.bit_length()
     assert slack_f < 0.7 * slack_h
+
+
+@given(sparse_matrices(max_n=30))
+@settings(max_examples=200, deadline=None)
+def test_gram_bound_is_a_bound(dense):
+    csr = as_matrix(sp.csr_matrix(dense))
+    bound = _gram.gram_bound_square(csr)
+    if bound is not None:
+        assert bound >= flint_det(dense) ** 2
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_gram_bound_holds_on_ill_conditioned_near_singular_matrices(seed):
+    # a tiny determinant among large entries: the shift must not hide the slack's proof
+    rng = np.random.default_rng(seed)
+    n = 40
+    dense = (rng.random((n, n)) < 0.2) * rng.integers(-9, 10, (n, n))
+    dense[-1] = dense[:-1].sum(axis=0)  # dependent on the others, but for one entry
+    dense[-1, rng.integers(n)] += 1
+    bound = _gram.gram_bound_square(as_matrix(sp.csr_matrix(dense)))
+    if bound is not None:
+        assert bound >= flint_det(dense) ** 2
+
+
+def test_gram_bound_is_nearly_sharp_on_a_holey_board():
+    board = holey_board(60, seed=7)
+    csr = as_matrix(kasteleyn.matrix(board)[0])
+    count = tiling.count(board)
+    bound = _gram.gram_bound_square(csr)
+    assert count**2 <= bound <= count**2 * 2**6  # within 3 bits of |det K|
+    assert bound < _fischer.fischer_bound_square(csr)
+
+
+def test_gram_bound_refuses_what_it_cannot_prove():
+    wide = as_matrix(sp.csr_matrix(np.array([[2**21, 1], [1, 1]])))
+    assert _gram.gram_bound_square(wide) is None  # products beyond exact float64
+    singular = as_matrix(sp.csr_matrix(np.array([[1, 1], [1, 1]])))
+    got = _gram.gram_bound_square(singular)
+    assert got is None or got >= 0  # breaks down, or bounds the zero determinant
+
+
+def test_the_gram_bound_leaves_the_lift_without_extra_primes(monkeypatch):
+    from tiling.linalg import determinant
+
+    calls = {"gram": 0, "sweep": 0}
+    gram, sweep = _gram.gram_bound_square, determinant._sweep
+
+    def count_gram(*args, **kwargs):
+        calls["gram"] += 1
+        return gram(*args, **kwargs)
+
+    def count_sweep(*args, **kwargs):
+        calls["sweep"] += 1
+        return sweep(*args, **kwargs)
+
+    monkeypatch.setattr(_gram, "gram_bound_square", count_gram)
+    monkeypatch.setattr(determinant, "_sweep", count_sweep)
+    board = holey_board(70, seed=5)  # no symmetry: the divisor is nearly all of det K
+    K = kasteleyn.matrix(board)[0]
+    value = abs(exact.det(K, method="lift"))
+    # two Gram bounds (det K's, and the numerator's: K with one column replaced), then
+    # the divisor and its own prime: no integer sweep for the slack
+    assert calls == {"gram": 2, "sweep": 0}
+    monkeypatch.setattr(determinant, "_sweep", sweep)
+    monkeypatch.setattr(_gram, "gram_bound_square", lambda *args: None)
+    assert value == abs(exact.det(K, method="sweep"))  # Fischer's bound, many primes
+
+
+def reduced_laplacian(graph):
+    return nx.laplacian_matrix(graph).astype(np.int64).tocsr()[1:, 1:]
+
+
+@given(st.integers(5, 60), st.floats(0.05, 0.6), st.integers(0, 2**32 - 1))
+@settings(max_examples=60, deadline=None)
+def test_inverse_row_sum_bound_bounds_the_exact_inverse(n, p, seed):
+    g = nx.gnp_random_graph(n, p, seed=seed)
+    g = g.subgraph(max(nx.connected_components(g), key=len))
+    if len(g) < 2:
+        return
+    lap = reduced_laplacian(nx.convert_node_labels_to_integers(g))
+    bound = _mmatrix.inverse_row_sum_bound(as_matrix(lap))
+    inverse = flint.fmpq_mat(flint.fmpz_mat(lap.toarray().tolist())).inv()
+    size = lap.shape[0]
+    rows = [sum(abs(Fraction(str(inverse[i, j]))) for j in range(size)) for i in range(size)]
+    assert bound is not None and max(rows) <= Fraction(bound) <= max(rows) * Fraction(1001, 1000)
+
+
+def test_inverse_row_sum_bound_refuses_what_is_not_an_m_matrix():
+    assert _mmatrix.inverse_row_sum_bound(as_matrix(sp.csr_matrix([[2, 1], [1, 2]]))) is None
+    singular = sp.csr_matrix([[1, -1], [-1, 1]])  # a whole Laplacian: not invertible
+    assert _mmatrix.inverse_row_sum_bound(as_matrix(singular)) is None
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_lift_with_the_inverse_bound_matches_the_sweep_on_laplacians(seed):
+    rng = np.random.default_rng(seed)
+    g = nx.grid_2d_graph(22, 27)
+    g.remove_nodes_from([v for v in list(g) if rng.random() < 0.15])
+    g = g.subgraph(max(nx.connected_components(g), key=len))
+    lap = reduced_laplacian(g)
+    assert lap.shape[0] >= 200  # large enough for the engine to bound the inverse
+    assert exact.det(lap, method="lift") == exact.det(lap, method="sweep")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_sparse_border_gives_a_proven_numerator_and_a_full_divisor(seed):
+    board = holey_board(30, seed=seed)
+    csr = as_matrix(kasteleyn.matrix(board)[0])
+    value = exact.det(csr.scipy(), method="sweep")
+    b, c, numerator = _dixon.sparse_border(csr, rng=seed)
+    col = int(np.flatnonzero(c)[0])
+    replaced = csr.scipy().toarray()
+    replaced[:, col] = b  # Cramer: x_col = det(A with column col replaced by b) / det A
+    assert abs(flint_det(replaced)) <= numerator
+    plan = best_plan(csr)
+    p = primes_below(_dixon.LIFT_PRIME_BITS, 1)[0]
+    divisor, det_mod = _dixon.lift_divisor(plan, csr, value**2, p, border=(b, c, numerator))
+    assert value % divisor == 0 and divisor.bit_length() > value.bit_length() - 12
+    assert det_mod == value % p
 
 
 def test_compiled_mmatrix_enclosure_contains_the_exact_log_determinant():

@@ -296,6 +296,7 @@ def estimated_seconds(region: Region) -> float:
         n = n_cells / 2
         entry_bits = 3.5 * part.shape[0]
         seconds = 8e-3 + 6e-6 * n_cells  # the plan of three scan orders, the matrix, the tiling
-        seconds += plan_seconds(n, 4 * n, d, n, entry_bits=entry_bits)
+        # A^T A has about one row of the narrow way's cells in its band (Gram's bound)
+        seconds += plan_seconds(n, 4 * n, d, n, entry_bits=entry_bits, band=across)
         total += seconds
     return total

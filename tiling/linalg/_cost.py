@@ -12,6 +12,7 @@ import math
 
 __all__ = [
     "det_seconds",
+    "sharpening_pays",
     "plan_seconds",
     "dense_prime_seconds",
     "divisor_seconds",
@@ -57,7 +58,8 @@ def det_seconds(matrix) -> float:
     The sweep's dense remainder ``d`` and Hadamard's bound fix the stages:
     the sweep, the p-adic divisor (when ``d >= DIVISOR_MIN``), then the
     primes for Hadamard's slack (dense, or by nested dissection when that
-    is cheaper); without a divisor every prime.
+    is cheaper), or the Gram bound that removes them; without a divisor
+    every prime.
     """
     from ._matrix import as_matrix
     from ._plan import best_plan
@@ -74,7 +76,13 @@ def det_seconds(matrix) -> float:
     from ._mmatrix import mmatrix_parts
 
     tight = mmatrix_parts(csr) is not None  # Laplacians: a proven bound without slack
-    return plan_seconds(n, csr.nnz, plan.d, bits, slack=0.01 if tight else 0.22)
+    band = None
+    if not tight:
+        from ._gram import gram_band
+
+        got = gram_band(csr)
+        band = None if got is None else got[2]
+    return plan_seconds(n, csr.nnz, plan.d, bits, slack=0.01 if tight else 0.22, band=band)
 
 
 def plan_seconds(
@@ -85,6 +93,7 @@ def plan_seconds(
     divisor: bool = True,
     slack: float = 0.22,
     entry_bits: float | None = None,
+    band: float | None = None,
 ) -> float:
     """Predicted seconds of the determinant once the sweep is planned (see :func:`det_seconds`).
 
@@ -92,7 +101,9 @@ def plan_seconds(
     ``bits`` bits on the determinant of which a fraction ``slack`` is slack
     (Hadamard's bound over a planar count: about a fifth); ``divisor``
     whether the p-adic divisor is tried; ``entry_bits`` the size of the
-    sweep's integers (about 3.5 bits per level; by default 3.5 n / d).
+    sweep's integers (about 3.5 bits per level; by default 3.5 n / d);
+    ``band`` the bandwidth of ``A^T A`` when the Gram bound applies (small
+    entries; see :func:`sharpening_pays`).
     """
     from ._limits import DIVISOR_MIN, MAX_DENSE
 
@@ -101,16 +112,50 @@ def plan_seconds(
         return bits / 22 * nd_prime
     if entry_bits is None:
         entry_bits = 3.5 * n / max(d, 1.0)
-    if divisor and d >= DIVISOR_MIN:  # det() takes the cheaper route
-        return min(
-            sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits),
-            lift_route_seconds(n, nnz, d, bits, slack, entry_bits),
-        )
-    return sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits)
+    if not (divisor and d >= DIVISOR_MIN):
+        return sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits)
+    # det() takes the route cheaper with the bound as it is, then sharpens the bound
+    # (Gram's, when ``band`` is known and it pays): the slack's primes are gone
+    sweep = sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits)
+    lift = lift_route_seconds(n, nnz, d, bits, slack, entry_bits)
+    if band is None or not sharpening_pays(n, nnz, d, bits, band, slack):
+        return min(sweep, lift)
+    from ._gram import gram_seconds
+
+    sharp = bits * (1.0 - slack)
+    if lift < sweep:
+        route = lift_route_seconds(n, nnz, d, sharp, 0.01, entry_bits, numerator_bits=1.1 * bits)
+    else:
+        route = sweep_route_seconds(n, nnz, d, sharp, divisor, 0.01, entry_bits)
+    return gram_seconds(n, band) + route
+
+
+def sharpening_pays(
+    n: float, nnz: float, d: float, bits: float, band: float, slack: float = 0.22
+) -> bool:
+    """Whether the Gram bound (:mod:`tiling.linalg._gram`, bandwidth ``band``) is worth its
+    factorisation: predicted at most a quarter of the cheaper route with the loose bound
+    (whose slack, a fifth of the bits, costs that route far more)."""
+    from ._gram import gram_seconds
+    from ._limits import GRAM_MIN
+
+    if n < GRAM_MIN or slack <= 0.05:
+        return False
+    loose = min(
+        lift_route_seconds(n, nnz, d, bits, slack),
+        sweep_route_seconds(n, nnz, d, bits, True, slack),
+    )
+    return gram_seconds(n, band) <= 0.25 * loose
 
 
 def lift_route_seconds(
-    n: float, nnz: float, d: float, bits: float, slack: float = 0.22, entry_bits=None
+    n: float,
+    nnz: float,
+    d: float,
+    bits: float,
+    slack: float = 0.22,
+    entry_bits=None,
+    numerator_bits=None,
 ) -> float:
     """Predicted seconds of the p-adic route: the divisor (:func:`lift_plan_seconds`),
     then the cofactor's primes for the bound's slack (Fischer's block bound, at about
@@ -119,7 +164,7 @@ def lift_route_seconds(
 
     if entry_bits is None:
         entry_bits = 3.5 * n / max(d, 1.0)
-    seconds = lift_plan_seconds(n, nnz, d, bits)
+    seconds = lift_plan_seconds(n, nnz, d, bits, numerator_bits)
     if slack > 0.05 and n >= 4000:
         seconds += 4e-5 * n
         slack /= 2
@@ -159,13 +204,18 @@ def sweep_route_seconds(
     return seconds + extra * per_bit
 
 
-def lift_plan_seconds(n: float, nnz: float, d: float, bits: float) -> float:
+def lift_plan_seconds(
+    n: float, nnz: float, d: float, bits: float, numerator_bits: float | None = None
+) -> float:
     """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
     is planned: ``S mod p`` (``n d`` word operations), its LU modulo ``p`` (``d^3 / 3``
-    multiply-adds in float64), and about ``2.4 bits / 20`` lifting steps (a proven
-    numerator bound and the determinant's, 20 bits a step) of two sparse passes and two
-    triangular solves each."""
-    steps = 2.4 * bits / 20.0 + 2.0
+    multiply-adds in float64), and ``(bits + numerator_bits) / 20`` lifting steps (the
+    proven bounds on the determinant and on the numerator, Hadamard's bound of the
+    bordered matrix, by default ``1.4 bits``; 20 bits a step) of two sparse passes and
+    two triangular solves each."""
+    if numerator_bits is None:
+        numerator_bits = 1.4 * bits
+    steps = (bits + numerator_bits) / 20.0 + 2.0
     schur = 2e-3 + 2e-9 * n * d
     factor = 1e-3 + 1e-9 * d**3
     step = 3e-5 + 1e-8 * nnz + 1e-9 * d * d

@@ -28,7 +28,9 @@ class Plan:
     """
 
     def __init__(self, levels, n_slots, d, sign, pivot_product, scan=None):
-        self.levels = levels
+        # a list, or a function that builds it: only the integer sweep reads the
+        # levels, and the p-adic route with a sharp bound never runs that sweep
+        self._levels = levels
         self.n_slots = n_slots
         self.d = d
         self.sign = sign
@@ -41,6 +43,12 @@ class Plan:
         #: (free columns by coordinate), ``free_level`` (level at which each
         #: coordinate appears) and ``da`` (vector length at each level)
         self.scan = scan
+
+    @property
+    def levels(self):
+        if callable(self._levels):
+            self._levels = self._levels()
+        return self._levels
 
 
 def _perm_sign(perm):
@@ -179,31 +187,35 @@ def _make_plan(csr, order, scan):
     by_level = np.argsort(level_row, kind="stable")
     bounds = np.searchsorted(level_row[by_level], np.arange(1, n_levels + 2))
     free_upto = np.searchsorted(first[free], np.arange(1, n_levels + 1), side="right")
-    levels, seen_free = [], 0
-    for L in range(1, n_levels + 1):
-        rows = by_level[bounds[L - 1] : bounds[L]]
-        da = int(free_upto[L - 1])
-        new_free = free[seen_free:da]
-        seen_free = da
-        defs = rows[sigma[rows] >= 0]
-        cons = rows[sigma[rows] < 0]
-        scale = _lcm(pivots[defs].tolist())
-        d_slots, d_coef = _terms(csr, defs, sigma[defs], slot, pivots[defs], scale)
-        c_slots, c_coef = _terms(csr, cons, None, slot)
-        levels.append(
-            {
-                "da": da,
-                "free_slots": slot[new_free],
-                "free_coords": coord[new_free],
-                "def_slots": slot[sigma[defs]],
-                "def_term_slots": d_slots,
-                "def_coefs": d_coef,
-                "con_rows": con_index[cons],
-                "con_term_slots": c_slots,
-                "con_coefs": c_coef,
-                "scale": scale,
-            }
-        )
+
+    def build_levels():
+        levels, seen_free = [], 0
+        for L in range(1, n_levels + 1):
+            rows = by_level[bounds[L - 1] : bounds[L]]
+            da = int(free_upto[L - 1])
+            new_free = free[seen_free:da]
+            seen_free = da
+            defs = rows[sigma[rows] >= 0]
+            cons = rows[sigma[rows] < 0]
+            scale = _lcm(pivots[defs].tolist())
+            d_slots, d_coef = _terms(csr, defs, sigma[defs], slot, pivots[defs], scale)
+            c_slots, c_coef = _terms(csr, cons, None, slot)
+            levels.append(
+                {
+                    "da": da,
+                    "free_slots": slot[new_free],
+                    "free_coords": coord[new_free],
+                    "def_slots": slot[sigma[defs]],
+                    "def_term_slots": d_slots,
+                    "def_coefs": d_coef,
+                    "con_rows": con_index[cons],
+                    "con_term_slots": c_slots,
+                    "con_coefs": c_coef,
+                    "scale": scale,
+                }
+            )
+        return levels
+
     scan_arrays = {
         "sigma": sigma,
         "slot": slot,
@@ -216,7 +228,7 @@ def _make_plan(csr, order, scan):
         "da": free_upto,
         "pivots": pivots,
     }
-    return Plan(levels, n_slots, d, sign, pivot_product, scan_arrays)
+    return Plan(build_levels, n_slots, d, sign, pivot_product, scan_arrays)
 
 
 def _entries(csr, rows, cols):

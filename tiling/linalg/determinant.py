@@ -65,8 +65,12 @@ leaves without a fresh column.
 The number of primes comes from a proven bound: Hadamard's, or for a
 diagonally dominant M-matrix (a reduced Laplacian) the far tighter
 floating-point enclosure of :mod:`tiling.linalg._mmatrix`, or for other
-large matrices (Kasteleyn's) Fischer's inequality on blocks of rows
-(:mod:`tiling.linalg._fischer`), about half of Hadamard's slack.  The primes are
+large matrices with small entries (Kasteleyn's) the Gram bound of
+:mod:`tiling.linalg._gram`, ``prod R_ii^2`` for a floating-point Cholesky
+factor ``R`` of ``A^T A`` shifted by its proven rounding errors (within a
+bit or two of ``det(A)^2`` when ``A`` is well conditioned), and failing
+that Fischer's inequality on blocks of rows (:mod:`tiling.linalg._fischer`),
+about half of Hadamard's slack.  The primes are
 independent: batches of them go to any :class:`concurrent.futures.Executor`
 (a process pool, or a Dask cluster's ``client.get_executor()`` to spread one
 determinant over many machines).
@@ -88,7 +92,7 @@ from typing import Any
 import numpy as np
 
 from .._progress import Progress
-from ._limits import DIVISOR_MIN, MAX_DENSE, PRIME_BITS
+from ._limits import DIVISOR_MIN, GRAM_MIN, MAX_DENSE, PRIME_BITS
 from ._matrix import as_matrix
 from ._plan import best_plan
 from .errors import LinalgError, MatrixTooLargeError
@@ -311,16 +315,24 @@ def det(
         )
     nd = (csr, pairing) if method == "auto" and pairing is not None else None
     bound_square, tight = _bound_square(csr, plan.d)
-    if executor is None and (
+    # the route is chosen as the cost models were fitted, on the bound before sharpening:
+    # a sharp bound removes the slack's primes, not the cofactor that the lattice's own
+    # structure leaves (a full board's determinant is far from its largest invariant factor)
+    lift = executor is None and (
         method == "lift" or (method == "auto" and _lift_pays(plan, csr, bound_square, tight))
-    ):
+    )
+    sharpened = False
+    if not tight and plan.d >= DIVISOR_MIN:
+        bound_square, tight = _sharpen(csr, plan, bound_square)
+        sharpened = tight  # by the Gram bound: A's entries are small, its gram is banded
+    if lift:
         if not tight and csr.shape[0] >= FISCHER_MIN:
             from ._fischer import fischer_bound_square
 
             blocks = fischer_bound_square(csr)
             if blocks is not None:
                 bound_square = min(bound_square, blocks)
-        value = _run_lift(plan, csr, bound_square, progress, nd)
+        value = _run_lift(plan, csr, bound_square, progress, nd, sharp=sharpened)
         if value is not None:
             return value
     return _run_plan(plan, bound_square, progress, executor, nd)
@@ -361,6 +373,27 @@ def _bound_square(csr, d=None):
         if tight is not None:
             return min(best, tight), True
     return best, False
+
+
+def _sharpen(csr, plan, bound_square):
+    """``(B, tight)``: the Gram bound of :mod:`._gram` in place of a loose ``bound_square``
+    when its factorisation is predicted cheaper than the primes and lifting steps that the
+    loose bound's slack costs (the cost models of :mod:`._cost`), else the bound as it is."""
+    from ._cost import sharpening_pays
+    from ._gram import GRAM_MAX_WORK, gram_band, gram_bound_square
+
+    n = csr.shape[0]
+    if n < GRAM_MIN:
+        return bound_square, False
+    band = gram_band(csr)
+    if band is None or n * float(band[2]) ** 2 > GRAM_MAX_WORK:
+        return bound_square, False
+    if not sharpening_pays(n, csr.nnz, plan.d, bound_square.bit_length() / 2, band[2]):
+        return bound_square, False
+    sharp = gram_bound_square(csr, band)
+    if sharp is None:
+        return bound_square, False
+    return min(bound_square, sharp), True
 
 
 def _check_pairing(csr, pairing):
@@ -500,7 +533,7 @@ def _run_plan(plan, bound_square, progress, executor, nd=None):
     return _assemble(plan, q, divisor, denominator)
 
 
-def _run_lift(plan, csr, bound_square, progress, nd):
+def _run_lift(plan, csr, bound_square, progress, nd, sharp=False):
     """``det A`` from a p-adic divisor (:mod:`._dixon`) and the few primes left, or None
     when the modular kernels cannot take the matrix (the caller's sweep then runs)."""
     from . import _dixon
@@ -512,9 +545,19 @@ def _run_lift(plan, csr, bound_square, progress, nd):
     bits = bound_square.bit_length() / 2
     expected = lift_plan_seconds(n, csr.nnz, plan.d, bits)
     with Progress(64, "determinant (p-adic)", enabled=progress, expected=expected) as bar:
+        from ._mmatrix import inverse_row_sum_bound
+
+        # an M-matrix's inverse is bounded cheaply: its numerators are then as short as
+        # its determinant, not Hadamard's bound of the bordered matrix (a sixth fewer steps)
+        inverse_norm = inverse_row_sum_bound(csr) if n >= MMATRIX_MIN else None
+        # a sharp bound from Gram's factorisation: the numerator gets one as sharp when
+        # the lifting solves for one entry against a right-hand side on its column's rows
+        border = _dixon.sparse_border(csr) if sharp and inverse_norm is None else None
         got = None
         for p in primes_below(_dixon.LIFT_PRIME_BITS, 3):
-            got = _dixon.lift_divisor(plan, csr, bound_square, p, progress=None)
+            got = _dixon.lift_divisor(
+                plan, csr, bound_square, p, inverse_norm=inverse_norm, border=border
+            )
             if got is not None:
                 break
         if got is None:

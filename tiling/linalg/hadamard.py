@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from ._matrix import as_matrix
-from .primes import product
+from .primes import balanced_product
 
 __all__ = ["hadamard_bound_bits", "hadamard_square"]
 
@@ -57,9 +57,13 @@ def hadamard_square(mat: Any) -> int:
         raise TypeError(
             f"hadamard_square() needs a sparse matrix in CSR form, not {type(mat).__name__}"
         )
-    best = min(product(_square_norms(mat)), product(_square_norms(mat.transpose())))
+    # the norms are exact Python ints already: no per-value check (product() checks input)
+    best = min(
+        balanced_product(_square_norms(mat), 1),
+        balanced_product(_square_norms(mat.transpose()), 1),
+    )
     if _is_diagonally_dominant_symmetric(mat):
-        best = min(best, product(int(v) ** 2 for v in mat.diagonal()))
+        best = min(best, balanced_product([int(v) ** 2 for v in mat.diagonal()], 1))
     return best
 
 
