@@ -320,6 +320,9 @@ def test_auto_picks_the_route_its_cost_models_prefer(monkeypatch):
     assert exact.det(lap) == exact.det(lap, method="sweep")
     assert calls == [lap.shape[0]]  # a holey Laplacian: tight bound, the p-adic route
     calls.clear()
-    K = kasteleyn.matrix(tiling.Region.rectangle(60, 60))[0]
+    K = kasteleyn.matrix(tiling.Region.rectangle(100, 100))[0]
     exact.det(K)
     assert calls == []  # a full board: the integer sweep's short remainder wins
+    K = kasteleyn.matrix(holey_board(70, seed=5))[0]
+    exact.det(K)
+    assert len(calls) == 1  # holes: a longer remainder, and a sharp Gram bound

@@ -271,8 +271,8 @@ def estimated_seconds(region: Region) -> float:
     strips: within 15% of the planned ``d``); the sweep's integers have about
     3.5 bits per row of the component.  The stages' costs are those of
     :mod:`tiling.linalg._cost`, plus the matrix, the Hopcroft-Karp tiling and
-    the sweep's plan (about 6 microseconds per cell).  O(cells + box) to
-    evaluate.
+    the sweep's plan (about 6 microseconds per cell, and 0.25 ms per level of
+    the sweep, about one per row the long way).  O(cells + box) to evaluate.
 
     Examples
     --------
@@ -296,6 +296,8 @@ def estimated_seconds(region: Region) -> float:
         n = n_cells / 2
         entry_bits = 3.5 * part.shape[0]
         seconds = 8e-3 + 6e-6 * n_cells  # the plan of three scan orders, the matrix, the tiling
+        # the integer sweep's Python work per level (about one level per row, the long way)
+        seconds += 2.5e-4 * part.shape[0]
         # A^T A has about one row of the narrow way's cells in its band (Gram's bound)
         seconds += plan_seconds(n, 4 * n, d, n, entry_bits=entry_bits, band=across)
         total += seconds

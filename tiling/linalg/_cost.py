@@ -114,20 +114,20 @@ def plan_seconds(
         entry_bits = 3.5 * n / max(d, 1.0)
     if not (divisor and d >= DIVISOR_MIN):
         return sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits)
-    # det() takes the route cheaper with the bound as it is, then sharpens the bound
-    # (Gram's, when ``band`` is known and it pays): the slack's primes are gone
-    sweep = sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits)
-    lift = lift_route_seconds(n, nnz, d, bits, slack, entry_bits)
+    # det() sharpens the bound first (Gram's, when ``band`` is known and it pays: the
+    # slack's primes are gone), then takes the cheaper route
     if band is None or not sharpening_pays(n, nnz, d, bits, band, slack):
-        return min(sweep, lift)
+        return min(
+            sweep_route_seconds(n, nnz, d, bits, divisor, slack, entry_bits),
+            lift_route_seconds(n, nnz, d, bits, slack, entry_bits),
+        )
     from ._gram import gram_seconds
 
     sharp = bits * (1.0 - slack)
-    if lift < sweep:
-        route = lift_route_seconds(n, nnz, d, sharp, 0.01, entry_bits, numerator_bits=1.1 * bits)
-    else:
-        route = sweep_route_seconds(n, nnz, d, sharp, divisor, 0.01, entry_bits)
-    return gram_seconds(n, band) + route
+    gram = gram_seconds(n, band)
+    # the lifting's numerator gets a second Gram bound, as sharp
+    lift = gram + lift_route_seconds(n, nnz, d, sharp, 0.01, entry_bits, numerator_bits=sharp)
+    return gram + min(lift, sweep_route_seconds(n, nnz, d, sharp, divisor, 0.01, entry_bits))
 
 
 def sharpening_pays(

@@ -315,17 +315,13 @@ def det(
         )
     nd = (csr, pairing) if method == "auto" and pairing is not None else None
     bound_square, tight = _bound_square(csr, plan.d)
-    # the route is chosen as the cost models were fitted, on the bound before sharpening:
-    # a sharp bound removes the slack's primes, not the cofactor that the lattice's own
-    # structure leaves (a full board's determinant is far from its largest invariant factor)
-    lift = executor is None and (
-        method == "lift" or (method == "auto" and _lift_pays(plan, csr, bound_square, tight))
-    )
     sharpened = False
     if not tight and plan.d >= DIVISOR_MIN:
         bound_square, tight = _sharpen(csr, plan, bound_square)
         sharpened = tight  # by the Gram bound: A's entries are small, its gram is banded
-    if lift:
+    if executor is None and (
+        method == "lift" or (method == "auto" and _lift_pays(plan, csr, bound_square, tight))
+    ):
         if not tight and csr.shape[0] >= FISCHER_MIN:
             from ._fischer import fischer_bound_square
 
