@@ -3,6 +3,7 @@
 Written independently of the package: nothing here imports a solver.
 """
 
+import heapq
 from functools import cache
 
 import mpmath
@@ -127,3 +128,109 @@ def heights_from_definition(mask, dominoes):
                     heights[q] = heights[p] + steps[(p, q)]
                     queue.append(q)
     return heights, steps
+
+
+# The scan orders of tiling.linalg.ordering as first written, before they were compiled:
+# the compiled kernels must give the same orders.
+def row_sweep_order_python(matrix):
+    """The greedy order as first written, in pure Python (heapq)."""
+    if not (hasattr(matrix, "tocsc") or hasattr(matrix, "pattern")):  # input check (issue 21)
+        raise TypeError(f"row_sweep_order() needs a sparse matrix, not {type(matrix).__name__}")
+    n = matrix.shape[0]
+    csr = matrix.pattern() if hasattr(matrix, "pattern") else matrix
+    csc = csr.tocsc()
+    indptr, indices = csr.indptr.tolist(), csr.indices.tolist()
+    cptr, cind = csc.indptr.tolist(), csc.indices.tolist()
+    fresh = [indptr[i + 1] - indptr[i] for i in range(n)]
+    mentioned = [False] * csr.shape[1]
+    done = [False] * n
+    seen = [False] * n
+    order, heap, tick = [], [], 0
+
+    def key(i):
+        f = fresh[i]
+        return 0 if f == 1 else (1 if f == 0 else f)
+
+    unseen = 0
+    while len(order) < n:
+        if not heap:  # start (or restart, in another component) at the first unseen row
+            while seen[unseen]:
+                unseen += 1
+            seen[unseen] = True
+            tick += 1
+            heapq.heappush(heap, (key(unseen), tick, unseen))
+        k, _, i = heapq.heappop(heap)
+        if done[i] or k != key(i):
+            continue  # a stale heap entry
+        done[i] = True
+        order.append(i)
+        for j in indices[indptr[i] : indptr[i + 1]]:
+            if mentioned[j]:
+                continue
+            mentioned[j] = True
+            for r in cind[cptr[j] : cptr[j + 1]]:
+                fresh[r] -= 1
+                if not done[r]:
+                    seen[r] = True
+                    tick += 1
+                    heapq.heappush(heap, (key(r), tick, r))
+    return np.array(order, dtype=np.int64)
+
+
+def sweep_order_python(matrix):
+    """The greedy order as first written, in pure Python (heapq)."""
+    if not (hasattr(matrix, "indptr")):  # input check (issue 21)
+        raise TypeError(
+            f"sweep_order() needs a sparse matrix in CSR form, not {type(matrix).__name__}"
+        )
+    n = matrix.shape[0]
+    indptr, indices = matrix.indptr.tolist(), matrix.indices.tolist()
+    unit = np.abs(matrix.data) == 1
+    neighbours, unit_neighbours = [], []
+    for i in range(n):
+        row = indices[indptr[i] : indptr[i + 1]]
+        is_unit = unit[indptr[i] : indptr[i + 1]].tolist()
+        neighbours.append([j for j in row if j != i])
+        unit_neighbours.append({j for j, u in zip(row, is_unit) if u and j != i})
+    fresh = [len(a) for a in neighbours]  # columns of row i no scanned row mentions yet
+    fresh_unit = [len(a) for a in unit_neighbours]  # ... of which +-1 entries
+    mentioned = [False] * n
+    done = [False] * n
+    order, heap, tick = [], [], [0]
+
+    def key(i):
+        if fresh_unit[i] and fresh[i] == 1:
+            return 0
+        if fresh[i] == 0:
+            return 1
+        return fresh[i] + (0 if fresh_unit[i] else 1)
+
+    def push(i):
+        tick[0] += 1
+        heapq.heappush(heap, (key(i), tick[0], i))
+
+    def mention(j):
+        mentioned[j] = True
+        for k in neighbours[j]:
+            fresh[k] -= 1
+            if j in unit_neighbours[k]:
+                fresh_unit[k] -= 1
+            if mentioned[k] and not done[k]:
+                push(k)
+        push(j)
+
+    unseen = 0
+    while len(order) < n:
+        if not heap:  # start (or restart, in another component) at the first unseen row
+            while mentioned[unseen]:
+                unseen += 1
+            mention(unseen)
+        k, _, i = heapq.heappop(heap)
+        if done[i] or k != key(i):
+            continue  # a stale heap entry
+        done[i] = True
+        order.append(i)
+        for j in neighbours[i]:
+            if not mentioned[j]:
+                mention(j)
+    return np.array(order, dtype=np.int64)

@@ -320,3 +320,34 @@ def test_auto_picks_the_route_its_cost_models_prefer(monkeypatch):
     K = kasteleyn.matrix(holey_board(70, seed=5))[0]
     exact.det(K)
     assert len(calls) == 1  # holes: a longer remainder, and a sharp Gram bound
+
+
+@given(sparse_matrices(max_n=60), st.booleans())
+@settings(max_examples=200, deadline=None)
+def test_compiled_scan_orders_are_the_greedy_orders_as_first_written(dense, symmetric):
+    from tests.reference import row_sweep_order_python, sweep_order_python
+    from tiling.linalg.ordering import row_sweep_order, sweep_order
+
+    if symmetric:  # a structurally symmetric matrix (a Laplacian's pattern, any values)
+        dense = dense + dense.T * (dense.T != 0) * (dense == 0)
+        csr = sp.csr_matrix(dense)
+        assert (sweep_order(csr) == sweep_order_python(csr)).all()
+        assert (sweep_order(as_matrix(csr)) == sweep_order_python(as_matrix(csr))).all()
+    csr = as_matrix(sp.csr_matrix(dense))
+    assert (row_sweep_order(csr) == row_sweep_order_python(csr)).all()
+
+
+@pytest.mark.parametrize("which", ["laplacian", "kasteleyn"])
+def test_compiled_scan_orders_match_on_large_irregular_matrices(which):
+    from tests.reference import row_sweep_order_python, sweep_order_python
+    from tiling.linalg.ordering import row_sweep_order, sweep_order
+
+    if which == "laplacian":
+        rng = np.random.default_rng(3)
+        g = nx.grid_2d_graph(40, 45)
+        g.remove_nodes_from([v for v in list(g) if rng.random() < 0.1])
+        lap = reduced_laplacian(nx.convert_node_labels_to_integers(g))
+        assert (sweep_order(lap) == sweep_order_python(lap)).all()
+    else:
+        K = as_matrix(kasteleyn.matrix(holey_board(50, seed=2))[0])
+        assert (row_sweep_order(K) == row_sweep_order_python(K)).all()

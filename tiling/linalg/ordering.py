@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
 import scipy.sparse.csgraph as csgraph
+from numba import njit
 
 __all__ = ["order_candidates", "sweep_order", "row_sweep_order"]
 
@@ -42,45 +42,105 @@ def row_sweep_order(matrix: Any) -> np.ndarray:
     """
     if not (hasattr(matrix, "tocsc") or hasattr(matrix, "pattern")):  # input check (issue 21)
         raise TypeError(f"row_sweep_order() needs a sparse matrix, not {type(matrix).__name__}")
-    n = matrix.shape[0]
     csr = matrix.pattern() if hasattr(matrix, "pattern") else matrix
+    csr = csr.tocsr()
     csc = csr.tocsc()
-    indptr, indices = csr.indptr.tolist(), csr.indices.tolist()
-    cptr, cind = csc.indptr.tolist(), csc.indices.tolist()
-    fresh = [indptr[i + 1] - indptr[i] for i in range(n)]
-    mentioned = [False] * csr.shape[1]
-    done = [False] * n
-    seen = [False] * n
-    order, heap, tick = [], [], 0
+    return _row_sweep_kernel(
+        csr.indptr.astype(np.int64),
+        csr.indices.astype(np.int64),
+        csc.indptr.astype(np.int64),
+        csc.indices.astype(np.int64),
+        csr.shape[0],
+        csr.shape[1],
+    )
 
-    def key(i):
-        f = fresh[i]
-        return 0 if f == 1 else (1 if f == 0 else f)
 
-    unseen = 0
-    while len(order) < n:
-        if not heap:  # start (or restart, in another component) at the first unseen row
+# ------------------------------------------------------------------ compiled kernels
+# The greedy orders keep a heap of (key, tick, row) with the key re-checked on pop
+# (stale entries are skipped): first in, first out among equal keys.  Each entry is one
+# int64, key * 2**42 + tick, with the row kept in ``who[tick]``.
+_TICK = np.int64(2**42)
+
+
+@njit(cache=True, inline="always")
+def _push(heap, size, value):
+    i = size
+    heap[i] = value
+    while i > 0:
+        parent = (i - 1) // 2
+        if heap[parent] <= heap[i]:
+            break
+        heap[parent], heap[i] = heap[i], heap[parent]
+        i = parent
+    return size + 1
+
+
+@njit(cache=True, inline="always")
+def _pop(heap, size):
+    top = heap[0]
+    size -= 1
+    heap[0] = heap[size]
+    i = 0
+    while True:
+        left = 2 * i + 1
+        if left >= size:
+            break
+        child = left
+        if left + 1 < size and heap[left + 1] < heap[left]:
+            child = left + 1
+        if heap[i] <= heap[child]:
+            break
+        heap[i], heap[child] = heap[child], heap[i]
+        i = child
+    return top, size
+
+
+@njit(cache=True, inline="always")
+def _row_key(fresh):
+    return 0 if fresh == 1 else (1 if fresh == 0 else fresh)
+
+
+@njit(cache=True)
+def _row_sweep_kernel(indptr, indices, cptr, cind, n, ncols):  # pragma: no cover (compiled)
+    fresh = np.diff(indptr)
+    mentioned = np.zeros(ncols, dtype=np.bool_)
+    done = np.zeros(n, dtype=np.bool_)
+    seen = np.zeros(n, dtype=np.bool_)
+    capacity = n + len(indices) * 2 + 2
+    heap = np.empty(capacity, dtype=np.int64)
+    who = np.empty(capacity, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    size, tick, placed, unseen = 0, 0, 0, 0
+    while placed < n:
+        if size == 0:  # start (or restart, in another component) at the first unseen row
             while seen[unseen]:
                 unseen += 1
             seen[unseen] = True
             tick += 1
-            heapq.heappush(heap, (key(unseen), tick, unseen))
-        k, _, i = heapq.heappop(heap)
-        if done[i] or k != key(i):
+            who[tick] = unseen
+            size = _push(heap, size, _row_key(fresh[unseen]) * _TICK + tick)
+        top, size = _pop(heap, size)
+        k, t = top // _TICK, top % _TICK
+        i = who[t]
+        if done[i] or k != _row_key(fresh[i]):
             continue  # a stale heap entry
         done[i] = True
-        order.append(i)
-        for j in indices[indptr[i] : indptr[i + 1]]:
+        order[placed] = i
+        placed += 1
+        for e in range(indptr[i], indptr[i + 1]):
+            j = indices[e]
             if mentioned[j]:
                 continue
             mentioned[j] = True
-            for r in cind[cptr[j] : cptr[j + 1]]:
+            for f in range(cptr[j], cptr[j + 1]):
+                r = cind[f]
                 fresh[r] -= 1
                 if not done[r]:
                     seen[r] = True
                     tick += 1
-                    heapq.heappush(heap, (key(r), tick, r))
-    return np.array(order, dtype=np.int64)
+                    who[tick] = r
+                    size = _push(heap, size, _row_key(fresh[r]) * _TICK + tick)
+    return order
 
 
 def sweep_order(matrix: Any) -> np.ndarray:
@@ -107,54 +167,85 @@ def sweep_order(matrix: Any) -> np.ndarray:
         raise TypeError(
             f"sweep_order() needs a sparse matrix in CSR form, not {type(matrix).__name__}"
         )
-    n = matrix.shape[0]
-    indptr, indices = matrix.indptr.tolist(), matrix.indices.tolist()
-    unit = np.abs(matrix.data) == 1
-    neighbours, unit_neighbours = [], []
+    csr = matrix.tocsr() if hasattr(matrix, "tocsr") else matrix
+    unit = (np.abs(np.asarray(csr.data)) == 1).astype(np.bool_)
+    return _sweep_kernel(
+        np.asarray(csr.indptr, dtype=np.int64),
+        np.asarray(csr.indices, dtype=np.int64),
+        unit,
+        csr.shape[0],
+    )
+
+
+@njit(cache=True, inline="always")
+def _sym_key(fresh, fresh_unit):
+    if fresh_unit > 0 and fresh == 1:
+        return 0
+    if fresh == 0:
+        return 1
+    return fresh + (0 if fresh_unit > 0 else 1)
+
+
+@njit(cache=True)
+def _sweep_kernel(indptr, indices, unit, n):  # pragma: no cover (compiled)
+    fresh = np.zeros(n, dtype=np.int64)  # columns of row i no scanned row mentions yet
+    fresh_unit = np.zeros(n, dtype=np.int64)  # ... of which +-1 entries
     for i in range(n):
-        row = indices[indptr[i] : indptr[i + 1]]
-        is_unit = unit[indptr[i] : indptr[i + 1]].tolist()
-        neighbours.append([j for j in row if j != i])
-        unit_neighbours.append({j for j, u in zip(row, is_unit) if u and j != i})
-    fresh = [len(a) for a in neighbours]  # columns of row i no scanned row mentions yet
-    fresh_unit = [len(a) for a in unit_neighbours]  # ... of which +-1 entries
-    mentioned = [False] * n
-    done = [False] * n
-    order, heap, tick = [], [], [0]
-
-    def key(i):
-        if fresh_unit[i] and fresh[i] == 1:
-            return 0
-        if fresh[i] == 0:
-            return 1
-        return fresh[i] + (0 if fresh_unit[i] else 1)
-
-    def push(i):
-        tick[0] += 1
-        heapq.heappush(heap, (key(i), tick[0], i))
-
-    def mention(j):
-        mentioned[j] = True
-        for k in neighbours[j]:
-            fresh[k] -= 1
-            if j in unit_neighbours[k]:
-                fresh_unit[k] -= 1
-            if mentioned[k] and not done[k]:
-                push(k)
-        push(j)
-
-    unseen = 0
-    while len(order) < n:
-        if not heap:  # start (or restart, in another component) at the first unseen row
+        for e in range(indptr[i], indptr[i + 1]):
+            if indices[e] != i:
+                fresh[i] += 1
+                if unit[e]:
+                    fresh_unit[i] += 1
+    mentioned = np.zeros(n, dtype=np.bool_)
+    done = np.zeros(n, dtype=np.bool_)
+    capacity = 2 * n + 2 * len(indices) + 2
+    heap = np.empty(capacity, dtype=np.int64)
+    who = np.empty(capacity, dtype=np.int64)
+    order = np.empty(n, dtype=np.int64)
+    stack = np.empty(n, dtype=np.int64)
+    size, tick, placed, unseen = 0, 0, 0, 0
+    while placed < n:
+        if size == 0:  # start (or restart, in another component) at the first unseen row
             while mentioned[unseen]:
                 unseen += 1
-            mention(unseen)
-        k, _, i = heapq.heappop(heap)
-        if done[i] or k != key(i):
-            continue  # a stale heap entry
-        done[i] = True
-        order.append(i)
-        for j in neighbours[i]:
-            if not mentioned[j]:
-                mention(j)
-    return np.array(order, dtype=np.int64)
+            stack[0] = unseen
+            depth = 1
+        else:
+            depth = 0
+            top, size = _pop(heap, size)
+            k, t = top // _TICK, top % _TICK
+            i = who[t]
+            if done[i] or k != _sym_key(fresh[i], fresh_unit[i]):
+                continue  # a stale heap entry
+            done[i] = True
+            order[placed] = i
+            placed += 1
+            for e in range(indptr[i + 1] - 1, indptr[i] - 1, -1):
+                j = indices[e]
+                if j != i and not mentioned[j]:
+                    stack[depth] = j
+                    depth += 1
+        # mention the new columns in the row's order (the stack holds them reversed)
+        for s_ in range(depth - 1, -1, -1):
+            j = stack[s_]
+            if mentioned[j]:
+                continue
+            mentioned[j] = True
+            for e in range(indptr[j], indptr[j + 1]):
+                k2 = indices[e]
+                if k2 == j:
+                    continue
+                fresh[k2] -= 1
+                for f in range(indptr[k2], indptr[k2 + 1]):  # is a[k2, j] a unit?
+                    if indices[f] == j:
+                        if unit[f]:
+                            fresh_unit[k2] -= 1
+                        break
+                if mentioned[k2] and not done[k2]:
+                    tick += 1
+                    who[tick] = k2
+                    size = _push(heap, size, _sym_key(fresh[k2], fresh_unit[k2]) * _TICK + tick)
+            tick += 1
+            who[tick] = j
+            size = _push(heap, size, _sym_key(fresh[j], fresh_unit[j]) * _TICK + tick)
+    return order
