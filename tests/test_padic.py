@@ -351,3 +351,36 @@ def test_compiled_scan_orders_match_on_large_irregular_matrices(which):
     else:
         K = as_matrix(kasteleyn.matrix(holey_board(50, seed=2))[0])
         assert (row_sweep_order(K) == row_sweep_order_python(K)).all()
+
+
+@pytest.mark.parametrize("which", ["laplacian", "kasteleyn"])
+def test_lifting_modulo_two_primes_gives_the_same_divisor(which):
+    if which == "laplacian":
+        rng = np.random.default_rng(8)
+        g = nx.grid_2d_graph(30, 34)
+        g.remove_nodes_from([v for v in list(g) if rng.random() < 0.1])
+        g = g.subgraph(max(nx.connected_components(g), key=len))
+        csr = as_matrix(reduced_laplacian(nx.convert_node_labels_to_integers(g)))
+    else:
+        csr = as_matrix(kasteleyn.matrix(holey_board(40, seed=4))[0])
+    value = exact.det(csr.scipy(), method="sweep")
+    plan = best_plan(csr)
+    assert _dixon.pair_applicable(plan, csr)
+    p1, p2 = primes_below(_dixon.LIFT_PRIME_BITS, 2)
+    single = _dixon.lift_divisor(plan, csr, value**2, p1)
+    pair = _dixon.lift_divisor(plan, csr, value**2, (p1, p2))
+    assert single is not None and pair is not None
+    assert value % pair[0] == 0 and pair[0] == single[0]
+    assert pair[1] == value % (p1 * p2)  # det A modulo the product
+
+
+def test_two_prime_lifting_refuses_non_unit_pivots_and_heavy_rows():
+    dense = np.array([[2, 3, 0], [3, 5, 2], [0, 2, 7]])  # no unit entry to pivot on
+    csr = as_matrix(sp.csr_matrix(dense))
+    plan = best_plan(csr)
+    assert not _dixon.pair_applicable(plan, csr)
+    p1, p2 = primes_below(_dixon.LIFT_PRIME_BITS, 2)
+    assert _dixon.lift_divisor(plan, csr, 10**6, (p1, p2)) is None
+    heavy = sp.csr_matrix(np.array([[1, 2**19], [0, 1]]))
+    assert not _dixon.pair_applicable(best_plan(as_matrix(heavy)), as_matrix(heavy))
+    assert exact.det(heavy, method="lift") == 1  # a single prime then

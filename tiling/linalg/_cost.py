@@ -125,9 +125,14 @@ def plan_seconds(
 
     sharp = bits * (1.0 - slack)
     gram = gram_seconds(n, band)
-    # the lifting's numerator gets a second Gram bound, as sharp
-    lift = gram + lift_route_seconds(n, nnz, d, sharp, 0.01, entry_bits, numerator_bits=sharp)
-    return gram + min(lift, sweep_route_seconds(n, nnz, d, sharp, divisor, 0.01, entry_bits))
+    sweep = sweep_route_seconds(n, nnz, d, sharp, divisor, 0.01, entry_bits)
+    if lift_route_seconds(n, nnz, d, sharp, 0.01, entry_bits) >= sweep:  # as det() decides
+        return gram + sweep
+    # the lifting's numerator gets a second Gram bound, as sharp, and a matrix with small
+    # entries (this estimate's clients: Kasteleyn's) is lifted modulo two primes at once
+    return 2 * gram + lift_route_seconds(
+        n, nnz, d, sharp, 0.01, entry_bits, numerator_bits=sharp, pair=True
+    )
 
 
 def sharpening_pays(
@@ -156,6 +161,7 @@ def lift_route_seconds(
     slack: float = 0.22,
     entry_bits=None,
     numerator_bits=None,
+    pair: bool = False,
 ) -> float:
     """Predicted seconds of the p-adic route: the divisor (:func:`lift_plan_seconds`),
     then the cofactor's primes for the bound's slack (Fischer's block bound, at about
@@ -164,7 +170,7 @@ def lift_route_seconds(
 
     if entry_bits is None:
         entry_bits = 3.5 * n / max(d, 1.0)
-    seconds = lift_plan_seconds(n, nnz, d, bits, numerator_bits)
+    seconds = lift_plan_seconds(n, nnz, d, bits, numerator_bits, pair)
     if slack > 0.05 and n >= 4000:
         seconds += 4e-5 * n
         slack /= 2
@@ -205,18 +211,25 @@ def sweep_route_seconds(
 
 
 def lift_plan_seconds(
-    n: float, nnz: float, d: float, bits: float, numerator_bits: float | None = None
+    n: float,
+    nnz: float,
+    d: float,
+    bits: float,
+    numerator_bits: float | None = None,
+    pair: bool = False,
 ) -> float:
     """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
     is planned: ``S mod p`` (``n d`` word operations), its LU modulo ``p`` (``d^3 / 3``
     multiply-adds in float64), and ``(bits + numerator_bits) / 20`` lifting steps (the
     proven bounds on the determinant and on the numerator, Hadamard's bound of the
     bordered matrix, by default ``1.4 bits``; 20 bits a step) of two sparse passes and
-    two triangular solves each."""
+    two triangular solves each.  ``pair``: lifting modulo two primes at once (unit
+    pivots), half the steps, with two of everything modular and four solves a step."""
     if numerator_bits is None:
         numerator_bits = 1.4 * bits
-    steps = (bits + numerator_bits) / 20.0 + 2.0
-    schur = 2e-3 + 2e-9 * n * d
-    factor = 1e-3 + 1e-9 * d**3
-    step = 3e-5 + 1e-8 * nnz + 1e-9 * d * d
+    primes = 2 if pair else 1
+    steps = (bits + numerator_bits) / (20.0 * primes) + 2.0
+    schur = primes * (2e-3 + 2e-9 * n * d)
+    factor = primes * (1e-3 + 1e-9 * d**3)
+    step = 3e-5 + 1e-8 * nnz + primes * 1e-9 * d * d
     return schur + factor + steps * step

@@ -549,8 +549,12 @@ def _run_lift(plan, csr, bound_square, progress, nd, sharp=False):
         # a sharp bound from Gram's factorisation: the numerator gets one as sharp when
         # the lifting solves for one entry against a right-hand side on its column's rows
         border = _dixon.sparse_border(csr) if sharp and inverse_norm is None else None
+        # lifting modulo two primes at once halves the steps (unit pivots, small rows)
+        pairs = _dixon.pair_applicable(plan, csr)
+        lifting = primes_below(_dixon.LIFT_PRIME_BITS, 6)
+        candidates = list(zip(lifting[::2], lifting[1::2])) if pairs else lifting[:3]
         got = None
-        for p in primes_below(_dixon.LIFT_PRIME_BITS, 3):
+        for p in candidates:
             got = _dixon.lift_divisor(
                 plan, csr, bound_square, p, inverse_norm=inverse_norm, border=border
             )
@@ -559,14 +563,15 @@ def _run_lift(plan, csr, bound_square, progress, nd, sharp=False):
         if got is None:
             return None  # S singular modulo three primes: very likely det A = 0; the sweep decides
         divisor, det_mod = got
+        m = math.prod(p) if pairs else p  # the lifting modulus: det A is known modulo m
         bar.update(32)
         # |q| <= sqrt(bound_square) / divisor for the cofactor q = det A / divisor
         q_bound = math.isqrt(bound_square) // divisor + 1
-        if 2 * q_bound < p:
-            q = det_mod * pow(divisor % p, -1, p) % p
-            return divisor * (q - p if 2 * q > p else q)
+        if 2 * q_bound < m:
+            q = det_mod * pow(divisor % m, -1, m) % m
+            return divisor * (q - m if 2 * q > m else q)
         q_target = 4 * q_bound * q_bound
-        primes, residues = [p], [det_mod]
+        primes, residues = [m], [det_mod]
         if _dense_residues_pay(plan.d, q_target):
             # many primes: the integer sweep and flint's 62-bit dense determinants
             schur, denominator = _sweep(plan)
@@ -578,8 +583,9 @@ def _run_lift(plan, csr, bound_square, progress, nd, sharp=False):
                 r * unit * pow(denominator % ell, -1, ell) % ell for r, ell in zip(got, more)
             ]
         else:
-            fresh = primes_below(_dixon.LIFT_PRIME_BITS, 3 + int(q_target.bit_length() / 60) + 2)
-            for ell in fresh[3:]:
+            used = 6 if pairs else 3  # the lifting's candidates
+            fresh = primes_below(_dixon.LIFT_PRIME_BITS, used + int(q_target.bit_length() / 20) + 2)
+            for ell in fresh[used:]:
                 if product(primes) ** 2 > q_target:
                     break
                 value = _dixon.det_mod(plan, csr, ell)
