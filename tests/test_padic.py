@@ -231,6 +231,29 @@ def test_inverse_row_sum_bound_bounds_the_exact_inverse(n, p, seed):
     assert bound is not None and max(rows) <= Fraction(bound) <= max(rows) * Fraction(1001, 1000)
 
 
+@given(st.integers(3, 50), st.floats(0.05, 0.6), st.integers(0, 2**32 - 1), st.booleans())
+@settings(max_examples=80, deadline=None)
+def test_dominant_bound_bounds_laplacian_determinants(n, p, seed, weighted):
+    g = nx.gnp_random_graph(n, p, seed=seed)
+    if weighted:
+        rng = np.random.default_rng(seed)
+        for u, v in g.edges:
+            g.edges[u, v]["weight"] = int(rng.integers(1, 9))
+    lap = nx.laplacian_matrix(g, weight="weight" if weighted else None)
+    lap = lap.astype(np.int64).tocsr()[1:, 1:]
+    bound = _gram.dominant_bound_square(as_matrix(lap))
+    value = flint_det(lap.toarray())
+    if nx.is_connected(g):  # positive definite: the factorisation never breaks down
+        assert bound is not None and value**2 <= bound <= value**2 * 2**6  # within 3 bits
+    elif bound is not None:  # a zero row makes the matrix refused, else any bound holds
+        assert bound >= value**2
+
+
+def test_dominant_bound_refuses_what_is_not_diagonally_dominant():
+    assert _gram.dominant_bound_square(as_matrix(sp.csr_matrix([[1, 2], [2, 1]]))) is None
+    assert _gram.dominant_bound_square(as_matrix(sp.csr_matrix([[2, -1], [0, 2]]))) is None
+
+
 def test_inverse_row_sum_bound_refuses_what_is_not_an_m_matrix():
     assert _mmatrix.inverse_row_sum_bound(as_matrix(sp.csr_matrix([[2, 1], [1, 2]]))) is None
     singular = sp.csr_matrix([[1, -1], [-1, 1]])  # a whole Laplacian: not invertible

@@ -358,14 +358,20 @@ FISCHER_MIN = 4000
 
 def _bound_square(csr, d=None):
     """``(B, tight)``: a proven ``B >= det(A)**2``, Hadamard's, or for a diagonally
-    dominant M-matrix (a reduced Laplacian) the far tighter floating-point enclosure of
-    :mod:`._mmatrix` (then ``tight``).  The p-adic route may tighten a loose one with
+    dominant symmetric matrix (a reduced Laplacian) the far tighter bound of one banded
+    Cholesky factorisation (:mod:`._gram`), or failing that the floating-point enclosure
+    of :mod:`._mmatrix` (then ``tight``).  The p-adic route may tighten a loose one with
     Fischer's inequality on blocks of rows (:mod:`._fischer`)."""
     best = hadamard_square(csr)
     if csr.shape[0] >= MMATRIX_MIN and (d is None or d >= DIVISOR_MIN):
+        from ._gram import dominant_bound_square
         from ._mmatrix import bound_square
 
-        tight = bound_square(csr)
+        # one banded Cholesky factorisation (a fraction of the enclosure's time), else the
+        # enclosure, which needs no bandwidth
+        tight = dominant_bound_square(csr)
+        if tight is None:
+            tight = bound_square(csr)
         if tight is not None:
             return min(best, tight), True
     return best, False
