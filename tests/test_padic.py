@@ -216,6 +216,16 @@ def reduced_laplacian(graph):
     return nx.laplacian_matrix(graph).astype(np.int64).tocsr()[1:, 1:]
 
 
+def holey_grid_laplacian(rows, cols, seed, fraction):
+    """The reduced Laplacian of a grid graph missing ``fraction`` of its vertices at random
+    (its largest piece)."""
+    rng = np.random.default_rng(seed)
+    g = nx.grid_2d_graph(rows, cols)
+    g.remove_nodes_from([v for v in list(g) if rng.random() < fraction])
+    g = g.subgraph(max(nx.connected_components(g), key=len))
+    return reduced_laplacian(nx.convert_node_labels_to_integers(g))
+
+
 @given(st.integers(5, 60), st.floats(0.05, 0.6), st.integers(0, 2**32 - 1))
 @settings(max_examples=60, deadline=None)
 def test_inverse_row_sum_bound_bounds_the_exact_inverse(n, p, seed):
@@ -262,11 +272,7 @@ def test_inverse_row_sum_bound_refuses_what_is_not_an_m_matrix():
 
 @pytest.mark.parametrize("seed", range(3))
 def test_lift_with_the_inverse_bound_matches_the_sweep_on_laplacians(seed):
-    rng = np.random.default_rng(seed)
-    g = nx.grid_2d_graph(22, 27)
-    g.remove_nodes_from([v for v in list(g) if rng.random() < 0.15])
-    g = g.subgraph(max(nx.connected_components(g), key=len))
-    lap = reduced_laplacian(g)
+    lap = holey_grid_laplacian(22, 27, seed=seed, fraction=0.15)
     assert lap.shape[0] >= 200  # large enough for the engine to bound the inverse
     assert exact.det(lap, method="lift") == exact.det(lap, method="sweep")
 
@@ -366,10 +372,7 @@ def test_compiled_scan_orders_match_on_large_irregular_matrices(which):
     from tiling.linalg.ordering import row_sweep_order, sweep_order
 
     if which == "laplacian":
-        rng = np.random.default_rng(3)
-        g = nx.grid_2d_graph(40, 45)
-        g.remove_nodes_from([v for v in list(g) if rng.random() < 0.1])
-        lap = reduced_laplacian(nx.convert_node_labels_to_integers(g))
+        lap = holey_grid_laplacian(40, 45, seed=3, fraction=0.1)
         assert (sweep_order(lap) == sweep_order_python(lap)).all()
     else:
         K = as_matrix(kasteleyn.matrix(holey_board(50, seed=2))[0])
@@ -379,11 +382,7 @@ def test_compiled_scan_orders_match_on_large_irregular_matrices(which):
 @pytest.mark.parametrize("which", ["laplacian", "kasteleyn"])
 def test_lifting_modulo_two_primes_gives_the_same_divisor(which):
     if which == "laplacian":
-        rng = np.random.default_rng(8)
-        g = nx.grid_2d_graph(30, 34)
-        g.remove_nodes_from([v for v in list(g) if rng.random() < 0.1])
-        g = g.subgraph(max(nx.connected_components(g), key=len))
-        csr = as_matrix(reduced_laplacian(nx.convert_node_labels_to_integers(g)))
+        csr = as_matrix(holey_grid_laplacian(30, 34, seed=8, fraction=0.1))
     else:
         csr = as_matrix(kasteleyn.matrix(holey_board(40, seed=4))[0])
     value = exact.det(csr.scipy(), method="sweep")

@@ -63,8 +63,9 @@ leaves without a fresh column.
    fit in memory.
 
 The number of primes comes from a proven bound: Hadamard's, or for a
-diagonally dominant M-matrix (a reduced Laplacian) the far tighter
-floating-point enclosure of :mod:`tiling.linalg._mmatrix`, or for other
+symmetric diagonally dominant matrix (a reduced Laplacian) one banded
+floating-point Cholesky factorisation of it (:mod:`tiling.linalg._gram`),
+or failing that the enclosure of :mod:`tiling.linalg._mmatrix`, or for other
 large matrices with small entries (Kasteleyn's) the Gram bound of
 :mod:`tiling.linalg._gram`, ``prod R_ii^2`` for a floating-point Cholesky
 factor ``R`` of ``A^T A`` shifted by its proven rounding errors (within a

@@ -95,6 +95,14 @@ def _pop(heap, size):
     return top, size
 
 
+@njit(cache=True)
+def _heap_arrays(capacity, n):
+    """The heap (one int64 per push), the row of each tick, and the order to fill."""
+    heap = np.empty(capacity, dtype=np.int64)
+    who = np.empty(capacity, dtype=np.int64)
+    return heap, who, np.empty(n, dtype=np.int64)
+
+
 @njit(cache=True, inline="always")
 def _row_key(fresh):
     return 0 if fresh == 1 else (1 if fresh == 0 else fresh)
@@ -106,10 +114,7 @@ def _row_sweep_kernel(indptr, indices, cptr, cind, n, ncols):  # pragma: no cove
     mentioned = np.zeros(ncols, dtype=np.bool_)
     done = np.zeros(n, dtype=np.bool_)
     seen = np.zeros(n, dtype=np.bool_)
-    capacity = n + len(indices) * 2 + 2
-    heap = np.empty(capacity, dtype=np.int64)
-    who = np.empty(capacity, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
+    heap, who, order = _heap_arrays(n + 2 * len(indices) + 2, n)
     size, tick, placed, unseen = 0, 0, 0, 0
     while placed < n:
         if size == 0:  # start (or restart, in another component) at the first unseen row
@@ -198,10 +203,7 @@ def _sweep_kernel(indptr, indices, unit, n):  # pragma: no cover (compiled)
                     fresh_unit[i] += 1
     mentioned = np.zeros(n, dtype=np.bool_)
     done = np.zeros(n, dtype=np.bool_)
-    capacity = 2 * n + 2 * len(indices) + 2
-    heap = np.empty(capacity, dtype=np.int64)
-    who = np.empty(capacity, dtype=np.int64)
-    order = np.empty(n, dtype=np.int64)
+    heap, who, order = _heap_arrays(2 * n + 2 * len(indices) + 2, n)
     stack = np.empty(n, dtype=np.int64)
     size, tick, placed, unseen = 0, 0, 0, 0
     while placed < n:
