@@ -485,6 +485,13 @@ def test_raster_image_and_colour_arguments_give_one_line_errors():
             plot.raster_image(labels, faces)
     with pytest.raises(TilingError, match="pixels must be a positive integer"):
         plot.raster_image([[0]], [[1, 1, 1]], pixels=-1)
+    # a huge faces array of the wrong shape (a broadcast view: no memory) is refused
+    # before its conversion to floats, which would take 8 GiB (found by the fuzz)
+    huge = np.broadcast_to(np.int64(1), (40000, 27000))
+    with pytest.raises(TilingError, match=r"faces must be a \(k, 3\) or \(k, 4\) array"):
+        plot.raster_image(np.zeros((2, 2), bool), huge)
+    with pytest.raises(TilingError, match="faces must be numeric"):
+        plot.raster_image([[0]], [["a", "b", "c"]])
     with pytest.raises(TilingError, match="edges"):
         plot.raster_image([[0]], [[1, 1, 1]], pixels=4, edges=["red"])
     t = block_tiling(4, 4, rng=0)

@@ -543,13 +543,18 @@ def raster_image(
     """
     try:
         labels = np.asarray(labels)
-        faces = np.asarray(faces, dtype=float)
+        faces = np.asarray(faces)
     except (TypeError, ValueError) as exc:
         raise TilingError(
             f"raster_image(): labels and faces must be numeric arrays: {exc}"
         ) from None
+    # the shape before the conversion: a huge array of the wrong shape is refused uncopied
     if faces.ndim != 2 or faces.shape[1] not in (3, 4):
         raise TilingError(f"faces must be a (k, 3) or (k, 4) array, got shape {faces.shape}")
+    try:
+        faces = faces.astype(float)
+    except (TypeError, ValueError) as exc:
+        raise TilingError(f"raster_image(): faces must be numeric: {exc}") from None
     if labels.ndim != 2 or not np.issubdtype(labels.dtype, np.integer):
         raise TilingError(f"labels must be a 2-d integer grid, got {labels.ndim}-d {labels.dtype}")
     if labels.size and (labels.min() < -1 or labels.max() >= len(faces)):
