@@ -26,6 +26,11 @@ import types
 
 import hypothesis
 import hypothesis.strategies as st
+
+try:  # imported as part of the tests package (pytest's doctest collection)
+    from .fuzz_support import fuzz_settings
+except ImportError:  # run as a script, as test_fuzz.py runs it: tests/ is on sys.path
+    from fuzz_support import fuzz_settings
 import numpy as np
 
 import tiling
@@ -219,14 +224,7 @@ def main(n_calls, memory_gib):
     start = time.monotonic()
     done = [0]
 
-    @hypothesis.settings(
-        max_examples=n_calls,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[hypothesis.Phase.generate],
-        suppress_health_check=list(hypothesis.HealthCheck),
-    )
+    @fuzz_settings(n_calls)
     @hypothesis.given(st.data())
     def one_call(data):
         i = done[0]

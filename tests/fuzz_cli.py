@@ -25,6 +25,11 @@ import time
 import hypothesis
 import hypothesis.strategies as st
 
+try:  # imported as part of the tests package (pytest's doctest collection)
+    from .fuzz_support import fuzz_settings
+except ImportError:  # run as a script, as test_fuzz.py runs it: tests/ is on sys.path
+    from fuzz_support import fuzz_settings
+
 from tiling import Region
 from tiling.cli import build_parser, main
 
@@ -175,14 +180,7 @@ def main_fuzz(n_runs, memory_gib, folder):
     failures = []
     start = time.monotonic()
 
-    @hypothesis.settings(
-        max_examples=n_runs,
-        derandomize=True,
-        database=None,
-        deadline=None,
-        phases=[hypothesis.Phase.generate],
-        suppress_health_check=list(hypothesis.HealthCheck),
-    )
+    @fuzz_settings(n_runs)
     @hypothesis.given(st.data())
     def one_run(data):
         def below(n):
