@@ -47,6 +47,8 @@ import math
 import numpy as np
 from numba import njit
 
+from .primes import crt
+
 __all__ = [
     "applicable",
     "pair_applicable",
@@ -63,14 +65,18 @@ LIFT_PRIME_BITS = 21
 _ROW_LIMIT = 2**30
 
 
+def _largest_row_sum(csr) -> float:
+    """``max_i sum_j |a_ij|`` (int64 entries)."""
+    data = np.abs(np.asarray(csr.data, dtype=np.int64))
+    rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
+    return float(np.bincount(rows, weights=data.astype(np.float64), minlength=csr.shape[0]).max())
+
+
 def applicable(csr) -> bool:
     """Whether the modular kernels can take ``csr`` (int64 entries, modest row sums)."""
     if csr.dtype == object or csr.nnz == 0:
         return False
-    data = np.abs(np.asarray(csr.data, dtype=np.int64))
-    rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
-    row_sums = np.bincount(rows, weights=data.astype(np.float64), minlength=csr.shape[0])
-    return bool(row_sums.max() < _ROW_LIMIT)
+    return _largest_row_sum(csr) < _ROW_LIMIT
 
 
 # ---------------------------------------------------------------------- compiled kernels
@@ -227,10 +233,7 @@ def pair_applicable(plan, csr) -> bool:
     pivots = np.asarray(sc["pivots"], dtype=np.int64)[sc["sigma"] >= 0]
     if pivots.size and not (np.abs(pivots) == 1).all():
         return False
-    data = np.abs(np.asarray(csr.data, dtype=np.int64))
-    rows = np.repeat(np.arange(csr.shape[0]), np.diff(csr.indptr))
-    sums = np.bincount(rows, weights=data.astype(np.float64), minlength=csr.shape[0])
-    return bool(sums.max() < _PAIR_ROW_LIMIT)
+    return _largest_row_sum(csr) < _PAIR_ROW_LIMIT
 
 
 def schur_mod(plan, csr, p):
@@ -374,14 +377,6 @@ def _factor(S, p):
     return A.astype(np.float32), perm, piv_inv, int(det)
 
 
-def _combine_residues(values, primes):
-    """The residue modulo the product of one or two primes (Chinese remainder theorem)."""
-    if len(primes) == 1:
-        return int(values[0]) % primes[0]
-    (a, b), (p1, p2) = values, primes
-    return int(a) + p1 * ((int(b) - int(a)) * pow(p1, -1, p2) % p2)
-
-
 def _solve(factors, primes, g):
     """``S^-1 g`` modulo the product of the primes (``g`` in ``[0, m)``): a triangular
     solve modulo each, combined by the Chinese remainder theorem (int64: below ``2**42``)."""
@@ -502,7 +497,7 @@ def lift_divisor(
         factors.append(factored[:3])
         det_mods.append(factored[3] * (plan.sign * plan.pivot_product % q) % q)
     p = math.prod(primes)  # the lifting modulus from here on
-    det_mod = _combine_residues(det_mods, primes)
+    det_mod = crt(det_mods, list(primes)) % p
     rng = np.random.default_rng(n if rng is None else rng)
     b = rng.integers(-1, 2, n).astype(np.int64)
     c = np.where(rng.random(n) < 0.5, -1, 1).astype(np.int64)

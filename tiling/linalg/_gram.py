@@ -87,14 +87,18 @@ def gram_band(csr):
     """``(M, order, b)``: ``M = A^T A`` (exact float64, scipy CSR), the order of its rows
     that makes its band narrowest (given or reverse Cuthill-McKee), and that bandwidth;
     None when ``A``'s entries are too large for exact float64 products."""
+    M = _gram(csr)
+    return None if M is None else _narrowest_band(M)
+
+
+def _narrowest_band(M):
+    """``(M, order, b)`` for a symmetric scipy matrix: the order of its rows (None: as
+    given, or reverse Cuthill-McKee) with the narrower band, and that bandwidth."""
     from scipy.sparse.csgraph import reverse_cuthill_mckee
 
-    M = _gram(csr)
-    if M is None:
-        return None
     coo = M.tocoo()
     natural = int(np.abs(coo.row - coo.col).max())
-    rcm = reverse_cuthill_mckee(M, symmetric_mode=True)
+    rcm = reverse_cuthill_mckee(M.tocsr(), symmetric_mode=True)
     where = np.empty_like(rcm)
     where[rcm] = np.arange(len(rcm))
     swept = int(np.abs(where[coo.row] - where[coo.col]).max())
@@ -133,8 +137,6 @@ def dominant_bound_square(csr) -> int | None:
     itself (the argument above with ``M = A``, positive semidefinite by Gershgorin's
     theorem): about ``n b^2`` for ``A``'s own bandwidth ``b``, half that of ``A^T A``.
     None when the matrix is not of that kind or the factorisation is refused."""
-    from scipy.sparse.csgraph import reverse_cuthill_mckee
-
     from .hadamard import _is_diagonally_dominant_symmetric
 
     n = csr.shape[0]
@@ -142,17 +144,9 @@ def dominant_bound_square(csr) -> int | None:
         return 1
     if csr.dtype == object or csr.nnz == 0 or int(np.abs(csr.data).max()) >= 2**52:
         return None
-    M = csr.scipy().astype(np.float64)
     if not _is_diagonally_dominant_symmetric(csr):
         return None
-    coo = M.tocoo()
-    natural = int(np.abs(coo.row - coo.col).max())
-    rcm = reverse_cuthill_mckee(M.tocsr(), symmetric_mode=True)
-    where = np.empty_like(rcm)
-    where[rcm] = np.arange(n)
-    swept = int(np.abs(where[coo.row] - where[coo.col]).max())
-    got = (M, rcm, swept) if swept < natural else (M, None, natural)
-    total = _log2_det_above(*got)
+    total = _log2_det_above(*_narrowest_band(csr.scipy().astype(np.float64)))
     # det(A) <= 2**total, so det(A)**2 <= 2**(2 total)
     return None if total is None else 1 << max(0, 2 * math.ceil(total) + 2)
 
