@@ -234,3 +234,36 @@ def sweep_order_python(matrix):
             if not mentioned[j]:
                 mention(j)
     return np.array(order, dtype=np.int64)
+
+
+def holes_by_flood(mask):
+    """The holes of the True cells of ``mask``: sorted lists of (row, col) groups.
+
+    Floods the missing cells (8-connected, on the mask padded by a ring of
+    missing cells) from the outside; every missing cell left unflooded belongs
+    to a hole, and holes are its 8-connected groups, ordered by first cell.
+    """
+    mask = np.asarray(mask, dtype=bool)
+    h, w = mask.shape
+    missing = {(r, c) for r in range(-1, h + 1) for c in range(-1, w + 1)}
+    missing -= set(map(tuple, np.argwhere(mask).tolist()))
+
+    def group(start):
+        seen, stack = {start}, [start]
+        while stack:
+            r, c = stack.pop()
+            for dr in (-1, 0, 1):
+                for dc in (-1, 0, 1):
+                    other = (r + dr, c + dc)
+                    if other in missing and other not in seen:
+                        seen.add(other)
+                        stack.append(other)
+        return seen
+
+    left = missing - group((-1, -1))
+    holes = []
+    while left:
+        hole = group(min(left))
+        left -= hole
+        holes.append(sorted(hole))
+    return holes

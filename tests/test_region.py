@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from tiling import ParseError, Region, TilingError, examples
 
+from .reference import holes_by_flood
 from .strategies import masks, regions
 
 
@@ -151,6 +152,18 @@ def test_holes_and_simple_connectivity():
     # missing cells touching only at a corner form one hole that reaches outside
     pinched = Region.from_ascii("....\n.#..\n..#.\n...#")
     assert pinched.holes() == []
+
+
+@settings(max_examples=150, deadline=None)
+@given(masks(max_height=12, max_width=12))
+def test_holes_match_a_flood_from_outside(mask):
+    region = Region.from_mask(mask)
+    got = region.holes()
+    assert [h.tolist() for h in got] == [[list(c) for c in h] for h in holes_by_flood(mask)]
+    # computed once; the caller may not change the cached arrays, but may keep the list
+    assert all(not h.flags.writeable for h in got)
+    got.clear()
+    assert len(region.holes()) == len(holes_by_flood(mask))
 
 
 def test_without_and_with_cells():

@@ -480,6 +480,13 @@ def paste(driver, region):
     click(driver, "paste")
     js(driver, "document.getElementById('paste-text').value = arguments[0]", region.to_ascii())
     click(driver, "paste-load")
+    # A region the server refused leaves the dialog open over the page: say why
+    # here rather than as a click intercepted by the dialog later on.
+    if js(driver, "document.getElementById('paste-dialog').open"):
+        raise AssertionError(
+            "the pasted region was not loaded: "
+            + js(driver, "document.getElementById('paste-error').textContent")
+        )
 
 
 def shown_heights(driver):
@@ -794,10 +801,13 @@ def test_the_probabilities_of_an_untileable_region_show_the_proof(page):
 
 
 def test_probabilities_past_the_time_limit_say_so_on_the_page(browser):
-    region = slow_region()
+    # The server's limit also bounds loading the pasted region (tens of
+    # milliseconds), so the board is big enough for its probabilities to take
+    # many times that: about 1.5 s on a quiet machine, a limit of about 0.4 s.
+    region = slow_region(300)
     # a limit well below this machine's time for the question, whatever its speed
     limit = limit_below(lambda: tiling.probabilities(region))
-    with running(Settings(workers=1, time_limit=limit, max_cells=50_000)) as served:
+    with running(Settings(workers=1, time_limit=limit, max_cells=100_000)) as served:
         browser.get(served.url)
         wait_idle(browser)
         paste(browser, region)
