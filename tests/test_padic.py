@@ -99,11 +99,15 @@ def test_lift_falls_back_where_the_kernels_cannot_go():
 def test_modular_lu_solves_and_detects_singularity_like_flint():
     p = primes_below(_dixon.LIFT_PRIME_BITS, 1)[0]
     rng = np.random.default_rng(5)
-    for d in (1, 2, 7, 40, 130):
+    # sizes around the LU's panel width (128), and several panels with a short last one
+    for d in (1, 2, 7, 40, 127, 128, 129, 300):
         S = rng.integers(0, p, (d, d))
         if d > 2:
             S[0, 0] = 0  # a zero corner forces a row swap
             S[2, :2] = S[1, :2]  # and a zero pivot after one step, another
+        for end in range(128, d, 128):
+            # a zero pivot in a panel's last column: the pivot row comes from below it
+            S[end - 1, :end] = S[end - 2, :end]
         factored = _dixon._factor(S, p)
         m = flint.nmod_mat(d, d, S.ravel().tolist(), p)
         assert factored is not None and factored[3] == int(m.det())

@@ -179,7 +179,7 @@ def lift_route_seconds(
         seconds += sweep_seconds(n, d, entry_bits)
         seconds += extra / (PRIME_BITS - 1) * dense_prime_seconds(d)
     else:
-        seconds += (extra / 20 + 1) * (2e-9 * n * d + 2e-10 * d**3)
+        seconds += (extra / 20 + 1) * (2e-9 * n * d + 1e-10 * d**3)
     return seconds
 
 
@@ -219,7 +219,7 @@ def lift_plan_seconds(
     pair: bool = False,
 ) -> float:
     """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
-    is planned: ``S mod p`` (``n d`` word operations), its LU modulo ``p`` (``d^3 / 3``
+    is planned: ``S mod p`` (``n d`` word operations), its blocked LU modulo ``p`` (``2 d^3 / 3``
     multiply-adds in float64), and ``(bits + numerator_bits) / 20`` lifting steps (the
     proven bounds on the determinant and on the numerator, Hadamard's bound of the
     bordered matrix, by default ``1.4 bits``; 20 bits a step) of two sparse passes and
@@ -231,7 +231,7 @@ def lift_plan_seconds(
     primes = 2 if pair else 1
     steps = (bits + numerator_bits) / (20.0 * primes) + 2.0
     schur = primes * (2e-3 + 2e-9 * n * d)
-    factor = primes * (1e-3 + 2e-10 * d**3)
+    factor = primes * (1e-3 + 1e-10 * d**3)
     # measured: 0.3 ns an entry while the factors stay in cache (8 MiB here), 0.8 ns after
     per_entry = 3e-10 if primes * 4 * d * d <= 8 * 2**20 else 8e-10
     step = 3e-5 + 1.2e-8 * nnz + primes * per_entry * d * d
