@@ -252,6 +252,9 @@ def main(quick=False, only=None):
     from tiling.graphs.kirchhoff import spanning_trees
 
     sys.set_int_max_str_digits(0)
+    # compiled kernels loaded (or compiled, after a change) before anything is timed
+    kasteleyn.count_tilings(holey_board(30), fast_path=False)
+    spanning_trees(random_grid_region(30))
     base = baseline_tree()
     sizes = (60, 100) if quick else (100, 150, 200, 300, 400)
     cap = 60.0 if quick else CAP
