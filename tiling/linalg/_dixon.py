@@ -84,6 +84,7 @@ def applicable(csr) -> bool:
 def _schur_kernel(p, indptr, indices, vals, sigma, slot, con_index, row_order, starts, da,
                   free_order, inv_piv, n_slots, d):  # fmt: skip
     """``S mod p``: the sweep of :func:`tiling.linalg.determinant._sweep` in int64."""
+    pinv = 1.0 / p
     X = np.zeros((n_slots, max(d, 1)), dtype=np.int64)
     S = np.zeros((max(d, 1), max(d, 1)), dtype=np.int64)
     acc = np.zeros(max(d, 1), dtype=np.int64)
@@ -114,21 +115,23 @@ def _schur_kernel(p, indptr, indices, vals, sigma, slot, con_index, row_order, s
                 m = (p - inv_piv[i]) % p  # the defined column is -(row without it) / pivot
                 st = slot[t]
                 for e in range(w):
-                    X[st, e] = (acc[e] % p) * m % p
+                    X[st, e] = _times_inverse(acc[e], m, p, pinv)
                 for e in range(w, d):
                     X[st, e] = 0
             else:
                 r = con_index[i]
                 for e in range(w):
-                    S[r, e] = acc[e] % p
+                    S[r, e] = _mod(acc[e], p, pinv)
     return S[:d, :d]
 
 
 @njit(cache=True, inline="always")
 def _mod(s, p, pinv):
     """``s mod p`` in ``[0, p)`` for ``|s| < 2**62`` without an integer division: the
-    float quotient is off by at most one, which the two corrections absorb."""
-    q = np.int64(np.float64(s) * pinv)
+    float quotient is off by at most one, which the two corrections absorb.  Its
+    floor, not its truncation, so that they are almost never needed: a branch
+    taken for every negative ``s`` is mispredicted half the time."""
+    q = np.int64(np.floor(np.float64(s) * pinv))
     r = s - q * p
     if r < 0:
         r += p
@@ -187,7 +190,7 @@ def _second_pass(p, indptr, indices, vals, sigma, inv_piv, r, x, c):
         if t >= 0:
             x[t] = _times_inverse(s, inv_piv[i], p, pinv)
             s -= own * x[t]
-        q = np.int64(np.float64(s) * pinv)
+        q = np.int64(np.floor(np.float64(s) * pinv))
         rem = s - q * p
         if rem < 0:
             rem += p
@@ -229,7 +232,7 @@ def _fused_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, y, g,
         if t >= 0:
             x[t] = _times_inverse(s, inv_piv[i], p, pinv)
             s -= own * x[t]
-        q = np.int64(np.float64(s) * pinv)
+        q = np.int64(np.floor(np.float64(s) * pinv))
         rem = s - q * p
         if rem < 0:
             rem += p
