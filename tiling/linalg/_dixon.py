@@ -21,13 +21,14 @@ number of steps is then about ``2 log_p D`` instead of ``2.4 log_p D``.
 :mod:`tiling.linalg._plan`) splits ``A`` into a sparse triangular part ``T``,
 solved by substitution in ``O(nnz)`` operations, and the dense ``d x d``
 Schur complement ``S``, computed modulo ``p`` in ``O(n d)`` operations by the
-same sweep run in machine integers, and inverted modulo ``p`` once
-(python-flint ``nmod_mat``).  A step then costs ``O(nnz + d**2)`` word
-operations: the ``d**2`` is one float64 matrix product (BLAS), exact
-because the inverse's entries are cut against pieces of the vector small
-enough that no sum exceeds ``2**53``.  Unlike the dense solve of the integer
-Schur complement, whose entries have hundreds of bits, nothing here is a
-big integer but the accumulated ``c . x``.
+same sweep run in machine integers, and factored modulo ``p`` once (a
+blocked LU whose trailing updates are float64 BLAS products, exact on
+centred residues).  A step then costs ``O(nnz + d**2)`` word operations: one
+sweep over the rows that finishes this step and starts the next, and two
+triangular solves with the factors (stored in float32, summed in float64:
+exact, since no sum exceeds ``2**53``).  Unlike the dense solve of the
+integer Schur complement, whose entries have hundreds of bits, nothing here
+is a big integer but the accumulated ``c . x``.
 
 References
 ----------

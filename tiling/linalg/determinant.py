@@ -23,11 +23,12 @@ divisor or takes many primes; or it uses nested dissection.
 2. **A p-adic divisor, then a few primes** (:mod:`tiling.linalg._dixon`;
    the default without an executor once ``S`` has ``DIVISOR_MIN`` rows, or
    ``method="lift"``).  The same sweep run in machine integers gives ``S``
-   modulo one 21-bit prime ``p``, factored once (LU in exact float64
-   multiply-adds); Dixon's p-adic lifting then solves ``A x = b`` for a
-   random small ``b``, each step two sparse passes over ``A`` and two
-   triangular solves with ``S``'s factors, every step checked by an exact
-   division.  By Cramer's rule the denominator ``v`` of ``c . x`` (``c``
+   modulo one 21-bit prime ``p`` (two at once for unit pivots), factored
+   once (a blocked LU in exact float64 multiply-adds); Dixon's p-adic
+   lifting then solves ``A x = b`` for a random small ``b``, each step one
+   sparse sweep over ``A`` (finishing the step and starting the next) and
+   two triangular solves with ``S``'s factors, every step checked by an
+   exact division.  By Cramer's rule the denominator ``v`` of ``c . x`` (``c``
    random) divides ``det A``, and it is recovered by rational reconstruction
    once ``p**k`` exceeds twice the product of proven bounds on numerator and
    denominator, so ``v`` is proven; for random ``b`` and ``c`` it is almost
