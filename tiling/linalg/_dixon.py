@@ -142,6 +142,20 @@ def _mod(s, p, pinv):
 
 
 @njit(cache=True, inline="always")
+def _divide(s, p, pinv):
+    """``(s // p, whether p divides s)`` for ``|s| < 2**62``, as :func:`_mod` finds it."""
+    q = np.int64(np.floor(np.float64(s) * pinv))
+    rem = s - q * p
+    if rem < 0:
+        rem += p
+        q -= 1
+    if rem >= p:
+        rem -= p
+        q += 1
+    return q, rem == 0
+
+
+@njit(cache=True, inline="always")
 def _times_inverse(s, m, p, pinv):
     """``s * m mod p`` for the inverse ``m`` of a pivot (units +-1 without a product)."""
     if m == 1:
@@ -171,49 +185,15 @@ def _first_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, g):
 
 
 @njit(cache=True)
-def _second_pass(p, indptr, indices, vals, sigma, inv_piv, r, x, c):
-    """With the free entries of ``x`` set, fill the defined ones (as :func:`_first_pass`)
-    and replace ``r`` by ``(r - A x) / p`` in the same sweep (every row reads only
-    entries already final); returns ``(ok, c . x)``, ok when every division was exact."""
-    pinv = 1.0 / p
-    ok = True
-    dot = 0
-    for i in range(len(r)):
-        t = sigma[i]
-        s = r[i]
-        own = 0
-        for k in range(indptr[i], indptr[i + 1]):
-            j = indices[k]
-            if j != t:
-                s -= vals[k] * x[j]
-            else:
-                own = vals[k]
-        if t >= 0:
-            x[t] = _times_inverse(s, inv_piv[i], p, pinv)
-            s -= own * x[t]
-        q = np.int64(np.floor(np.float64(s) * pinv))
-        rem = s - q * p
-        if rem < 0:
-            rem += p
-            q -= 1
-        if rem >= p:
-            rem -= p
-            q += 1
-        if rem != 0:
-            ok = False
-        r[i] = q
-    for i in range(len(r)):
-        dot += c[i] * x[i]
-    return ok, dot
-
-
-@njit(cache=True)
 def _fused_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, y, g, c):
-    """:func:`_second_pass` of one step on ``x`` (its free entries set) and
-    :func:`_first_pass` of the next on ``y`` (all 0) in one sweep, which reads each
-    row's entries once for both: row ``i`` of the next step needs only the new
-    ``r[i]`` and entries of ``y`` that earlier rows defined.  Returns ``(ok, c . x)``
-    as :func:`_second_pass` does; the next step's residuals are left in ``g``."""
+    """Finish one step and start the next in one sweep, which reads each row's entries
+    once for both.  With the free entries of ``x`` set, fill its defined ones so that
+    the defining rows of ``A x = r`` hold modulo ``p`` (as :func:`_first_pass`), and
+    replace ``r`` by ``(r - A x) / p`` (every row reads only entries already final);
+    meanwhile fill ``y`` (all 0 on entry) as :func:`_first_pass` would for the new
+    ``r``, whose row ``i`` needs only the new ``r[i]`` and entries of ``y`` that
+    earlier rows defined, with the next step's residuals in ``g``.  Returns ``(ok,
+    c . x)``, ok when every division by ``p`` was exact."""
     pinv = 1.0 / p
     ok = True
     dot = 0
@@ -233,16 +213,8 @@ def _fused_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, y, g,
         if t >= 0:
             x[t] = _times_inverse(s, inv_piv[i], p, pinv)
             s -= own * x[t]
-        q = np.int64(np.floor(np.float64(s) * pinv))
-        rem = s - q * p
-        if rem < 0:
-            rem += p
-            q -= 1
-        if rem >= p:
-            rem -= p
-            q += 1
-        if rem != 0:
-            ok = False
+        q, exact = _divide(s, p, pinv)
+        ok &= exact
         r[i] = q
         if t < 0:
             g[con_index[i]] = _mod(q - ahead, p, pinv)
@@ -651,20 +623,15 @@ def lift_divisor(
     g = np.zeros(d, dtype=np.int64)
     digits = np.zeros(steps, dtype=object)
     y = np.zeros(n, dtype=np.int64)
-    if d:
-        _first_pass(p, indptr, indices, vals, sigma, con_index, inv, r, x, g)
+    _first_pass(p, indptr, indices, vals, sigma, con_index, inv, r, x, g)
     for step in range(steps):
         if d:
             x[free] = _solve(factors, primes, g)
-        if d and step + 1 < steps:
-            # this step's second pass and the next one's first, in one sweep
-            y[:] = 0
-            ok, dot = _fused_pass(p, indptr, indices, vals, sigma, con_index, inv, r, x, y, g, c)
-            x, y = y, x
-        else:
-            if not d:
-                x[:] = 0
-            ok, dot = _second_pass(p, indptr, indices, vals, sigma, inv, r, x, c)
+        # this step's second pass and the next one's first, in one sweep (after the
+        # last step the next one's is not needed, and costs little)
+        y[:] = 0
+        ok, dot = _fused_pass(p, indptr, indices, vals, sigma, con_index, inv, r, x, y, g, c)
+        x, y = y, x
         if not ok:
             raise AssertionError("exact determinant: a p-adic step did not solve its system")
         digits[step] = int(dot)
