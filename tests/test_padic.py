@@ -99,13 +99,14 @@ def test_lift_falls_back_where_the_kernels_cannot_go():
 def test_modular_lu_solves_and_detects_singularity_like_flint():
     p = primes_below(_dixon.LIFT_PRIME_BITS, 1)[0]
     rng = np.random.default_rng(5)
-    # sizes around the LU's panel width (128), and several panels with a short last one
-    for d in (1, 2, 7, 40, 127, 128, 129, 300):
+    w = _dixon.LU_PANEL
+    # sizes around the LU's panel width, and several panels with a short last one
+    for d in (1, 2, 7, 40, w - 1, w, w + 1, 2 * w + 44):
         S = rng.integers(0, p, (d, d))
         if d > 2:
             S[0, 0] = 0  # a zero corner forces a row swap
             S[2, :2] = S[1, :2]  # and a zero pivot after one step, another
-        for end in range(128, d, 128):
+        for end in range(w, d, w):
             # a zero pivot in a panel's last column: the pivot row comes from below it
             S[end - 1, :end] = S[end - 2, :end]
         factored = _dixon._factor(S, p)
@@ -116,6 +117,11 @@ def test_modular_lu_solves_and_detects_singularity_like_flint():
         assert ((S.astype(object) @ x.astype(object) - g) % p == 0).all()
     S = rng.integers(0, p, (9, 9))
     S[4] = (3 * S[2] + S[7]) % p
+    assert _dixon._factor(S, p) is None
+    # singular only in the last panel: the trailing updates must carry the dependence
+    d = 2 * w + 44
+    S = rng.integers(0, p, (d, d))
+    S[d - 1] = (3 * S[10] + S[2 * w]) % p
     assert _dixon._factor(S, p) is None
 
 

@@ -166,6 +166,14 @@ def test_holes_match_a_flood_from_outside(mask):
     assert len(region.holes()) == len(holes_by_flood(mask))
 
 
+def test_holes_of_a_large_board_match_a_flood_from_outside():
+    # past SMALL_MASK cells, where scipy labels the missing cells
+    mask = np.random.default_rng(2).random((70, 90)) < 0.8
+    got = Region.from_mask(mask).holes()
+    assert len(got) > 50
+    assert [h.tolist() for h in got] == [[list(c) for c in h] for h in holes_by_flood(mask)]
+
+
 def test_without_and_with_cells():
     r = Region.rectangle(3, 3)
     ring = r.without([(1, 1)])

@@ -801,9 +801,9 @@ def test_the_probabilities_of_an_untileable_region_show_the_proof(page):
 
 
 def test_probabilities_past_the_time_limit_say_so_on_the_page(browser):
-    # The server's limit also bounds loading the pasted region (tens of
-    # milliseconds), so the board is big enough for its probabilities to take
-    # many times that: about 1.5 s on a quiet machine, a limit of about 0.4 s.
+    # The server's limit also bounds loading the pasted region (0.05 to 0.15 s),
+    # so the board is big enough for its probabilities to take many times that:
+    # about 1.6 s on a quiet machine, so a limit of about 0.4 s.
     region = slow_region(300)
     # a limit well below this machine's time for the question, whatever its speed
     limit = limit_below(lambda: tiling.probabilities(region))

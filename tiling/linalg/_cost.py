@@ -219,11 +219,12 @@ def lift_plan_seconds(
     pair: bool = False,
 ) -> float:
     """Predicted seconds of the p-adic route (:mod:`tiling.linalg._dixon`) once the sweep
-    is planned: ``S mod p`` (``n d`` word operations), its blocked LU modulo ``p`` (``2 d^3 / 3``
-    multiply-adds in float64), and ``(bits + numerator_bits) / 20`` lifting steps (the
-    proven bounds on the determinant and on the numerator, Hadamard's bound of the
-    bordered matrix, by default ``1.4 bits``; 20 bits a step) of two sparse passes and
-    two triangular solves each.  ``pair``: lifting modulo two primes at once (unit
+    is planned: ``S mod p`` (``n d`` word operations), its blocked LU modulo ``p``
+    (``d^3 / 3`` multiply-adds in float64, nearly all in BLAS products), and
+    ``(bits + numerator_bits) / 20`` lifting steps (the proven bounds on the
+    determinant and on the numerator, Hadamard's bound of the bordered matrix, by
+    default ``1.4 bits``; 20 bits a step) of one sparse sweep over the rows and a
+    forward and a backward triangular solve each.  ``pair``: lifting modulo two primes at once (unit
     pivots), half the steps, with two of everything modular and four solves a step.
     A step's solves stream ``4 d**2`` bytes of float32 factors per prime."""
     if numerator_bits is None:

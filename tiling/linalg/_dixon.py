@@ -128,8 +128,9 @@ def _schur_kernel(p, indptr, indices, vals, sigma, slot, con_index, row_order, s
 
 @njit(cache=True, inline="always")
 def _mod(s, p, pinv):
-    """``s mod p`` in ``[0, p)`` for ``|s| < 2**62`` without an integer division: the
-    float quotient is off by at most one, which the two corrections absorb.  Its
+    """``s mod p`` in ``[0, p)`` for ``|s| < 2**62`` and ``p > 2**12`` without an integer
+    division: the float quotient (below ``2**50``) is off by at most one, which the
+    two corrections absorb.  Its
     floor, not its truncation, so that they are almost never needed: a branch
     taken for every negative ``s`` is mispredicted half the time."""
     q = np.int64(np.floor(np.float64(s) * pinv))
@@ -387,8 +388,8 @@ def _lu_mod(A, p):
 
     Blocked, right-looking: a panel of ``LU_PANEL`` columns is eliminated by
     compiled loops (:func:`_panel_mod`), and the rest of the matrix takes the
-    panel's update in one BLAS product, then is centred again.  About ``2 d**3
-    / 3`` multiply-adds, nearly all in the products."""
+    panel's update in one BLAS product, then is centred again.  About ``d**3 /
+    3`` multiply-adds, nearly all in the products."""
     d = A.shape[0]
     perm = np.arange(d)
     piv_inv = np.zeros(d)
@@ -400,7 +401,10 @@ def _lu_mod(A, p):
             return False, perm, piv_inv, 0
         det = det * sign * part % p
         if k1 < d:
-            A[k1:, k1:] -= A[k1:, k0:k1] @ A[k0:k1, k1:]
+            # in blocks of rows: the product's temporary stays small (16 MiB at most)
+            for r0 in range(k1, d, 512):
+                r1 = min(r0 + 512, d)
+                A[r0:r1, k1:] -= A[r0:r1, k0:k1] @ A[k0:k1, k1:]
             _centre_block(A, k1, p)
     return True, perm, piv_inv, det % p
 
@@ -538,9 +542,9 @@ def lift_divisor(
 
     ``p`` is a prime below ``2**21``, then ``m = p``, or a pair of them when
     :func:`pair_applicable`, then ``m`` is their product: each step solves
-    modulo both (two triangular solves, combined by the Chinese remainder
-    theorem) and lifts 40 bits instead of 20, half the steps, whose sparse
-    passes run once for both.
+    modulo both (a forward and a backward triangular solve modulo each,
+    combined by the Chinese remainder theorem) and lifts 40 bits instead of
+    20, half the steps, whose sparse sweeps run once for both.
     ``bound_square`` is a proven ``B >= det(A)**2``; ``inverse_norm``, when
     given, a proven bound on ``||A^-1||_inf``, which bounds the numerator
     ``|c . adj(A) b| = |det A| |c . A^-1 b| <= sqrt(B) ||c||_1 ||A^-1||_inf

@@ -588,7 +588,9 @@ class Region:
         A hole is a connected group of cells outside the region (joined across
         sides or corners, since dominoes cannot pass a corner) that cannot
         reach the outside of the bounding box.  Returns a list of ``(k, 2)`` cell
-        arrays, ordered by first cell.
+        arrays, ordered by first cell, each in row-major order and read-only (they
+        are computed once per region and shared by later calls; copy one to change
+        it).
 
         Examples
         --------
