@@ -130,9 +130,9 @@ def _schur_kernel(p, indptr, indices, vals, sigma, slot, con_index, row_order, s
 def _mod(s, p, pinv):
     """``s mod p`` in ``[0, p)`` for ``|s| < 2**62`` and ``p > 2**12`` without an integer
     division: the float quotient (below ``2**50``) is off by at most one, which the
-    two corrections absorb.  Its
-    floor, not its truncation, so that they are almost never needed: a branch
-    taken for every negative ``s`` is mispredicted half the time."""
+    two corrections absorb.  Its floor, not its truncation, so that they are almost
+    never needed: a branch taken for every negative ``s`` is mispredicted half the
+    time."""
     q = np.int64(np.floor(np.float64(s) * pinv))
     r = s - q * p
     if r < 0:
@@ -144,7 +144,8 @@ def _mod(s, p, pinv):
 
 @njit(cache=True, inline="always")
 def _divide(s, p, pinv):
-    """``(s // p, whether p divides s)`` for ``|s| < 2**62``, as :func:`_mod` finds it."""
+    """``(s // p, whether p divides s)`` for ``|s| < 2**62`` and ``p > 2**12``, as
+    :func:`_mod` finds it."""
     q = np.int64(np.floor(np.float64(s) * pinv))
     rem = s - q * p
     if rem < 0:
