@@ -127,25 +127,12 @@ def _schur_kernel(p, indptr, indices, vals, sigma, slot, con_index, row_order, s
 
 
 @njit(cache=True, inline="always")
-def _mod(s, p, pinv):
-    """``s mod p`` in ``[0, p)`` for ``|s| < 2**62`` and ``p > 2**12`` without an integer
-    division: the float quotient (below ``2**50``) is off by at most one, which the
-    two corrections absorb.  Its floor, not its truncation, so that they are almost
-    never needed: a branch taken for every negative ``s`` is mispredicted half the
-    time."""
-    q = np.int64(np.floor(np.float64(s) * pinv))
-    r = s - q * p
-    if r < 0:
-        r += p
-    if r >= p:
-        r -= p
-    return r
-
-
-@njit(cache=True, inline="always")
 def _divide(s, p, pinv):
-    """``(s // p, whether p divides s)`` for ``|s| < 2**62`` and ``p > 2**12``, as
-    :func:`_mod` finds it."""
+    """``(s // p, s mod p)``, the remainder in ``[0, p)``, for ``|s| < 2**62`` and
+    ``p > 2**12`` without an integer division: the float quotient (below ``2**50``)
+    is off by at most one, which the two corrections absorb.  Its floor, not its
+    truncation, so that they are almost never needed: a branch taken for every
+    negative ``s`` is mispredicted half the time."""
     q = np.int64(np.floor(np.float64(s) * pinv))
     rem = s - q * p
     if rem < 0:
@@ -154,7 +141,13 @@ def _divide(s, p, pinv):
     if rem >= p:
         rem -= p
         q += 1
-    return q, rem == 0
+    return q, rem
+
+
+@njit(cache=True, inline="always")
+def _mod(s, p, pinv):
+    """``s mod p`` in ``[0, p)``, as :func:`_divide` finds it."""
+    return _divide(s, p, pinv)[1]
 
 
 @njit(cache=True, inline="always")
@@ -215,8 +208,8 @@ def _fused_pass(p, indptr, indices, vals, sigma, con_index, inv_piv, r, x, y, g,
         if t >= 0:
             x[t] = _times_inverse(s, inv_piv[i], p, pinv)
             s -= own * x[t]
-        q, exact = _divide(s, p, pinv)
-        ok &= exact
+        q, rem = _divide(s, p, pinv)
+        ok &= rem == 0
         r[i] = q
         if t < 0:
             g[con_index[i]] = _mod(q - ahead, p, pinv)
