@@ -196,7 +196,6 @@ def estimate_table(quick=False):
     import tiling
     from tiling.counting import kasteleyn
 
-    kasteleyn.count_tilings(holey_board(30), fast_path=False)  # compiled kernels loaded
     shapes = [
         ("100 x 100 board", tiling.Region.rectangle(100, 100)),
         ("100 x 100, 5% holes", holey_board(100)),
