@@ -207,3 +207,15 @@ def test_the_chain_length_bounds_every_row_count_of_the_factor():
     tree, _ = _logdet.flatten(dissect(symmetric_pattern(sp.csr_matrix(dense))))
     assert _logdet.chain_length(tree) == n - 1 + _logdet.EXTRA_OPS
     assert math.isinf(_logdet._gamma(2**60, _logdet.FLOAT_UNIT))
+
+
+def test_an_enclosure_too_big_for_memory_is_refused_before_it_starts(monkeypatch, always_enclose):
+    monkeypatch.setattr(_logdet, "MAX_BYTES", 1000)
+    with pytest.raises(_logdet.LogDetFailure, match="GiB"):
+        _logdet.proven_log_det(sp.csr_matrix(np.eye(40, dtype=np.int64) * 2))
+    mask = np.ones((8, 9), dtype=bool)
+    mask[3, 4] = mask[4, 4] = False
+    region = Region.from_mask(mask)
+    text = tiling.decimal(tiling.count(region))
+    assert tiling.count(region, digits=3).leading == text[:3]  # the exact count answers
+    assert always_enclose == [region.n_cells]

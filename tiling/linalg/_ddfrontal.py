@@ -243,7 +243,11 @@ def _factor_tree(
                 if li < 0:
                     return -2, d_hi, d_lo, rowsum
                 Fh[li, j - s0] += aval[e]  # integers: exact
-            Fh[j - s0, j - s0] -= shift
+            jj = j - s0
+            if dd:  # exact: a TwoSum of the integer diagonal and the shift
+                Fh[jj, jj], Fl[jj, jj] = _two_sum(Fh[jj, jj], -shift)
+            else:  # rounded once: the caller adds u max|a_jj| to its bound
+                Fh[jj, jj] -= shift
         # the children's Schur complements (on top of the stack, in order)
         new_top = top
         for ci in range(cptr[v], cptr[v + 1]):

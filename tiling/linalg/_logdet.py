@@ -59,6 +59,8 @@ ROWSUM_PAD = 1.0 + 1e-6
 #: Shifts tried for the smallest eigenvalue: the first guess, divided by this each time.
 SHIFT_STEP = 16.0
 MAX_SHIFT_TRIES = 10
+#: Largest memory the factorization may take (its stack of Schur complements and biggest front).
+MAX_BYTES = 6 * 2**30
 #: Precision (bits) of the returned ball's midpoint.
 PREC = 192
 
@@ -183,7 +185,7 @@ def chain_length(tree):
     return int((count + own).max()) + EXTRA_OPS if n else EXTRA_OPS
 
 
-def smallest_eigenvalue_bound(tree, low, chain, first_shift):
+def smallest_eigenvalue_bound(tree, low, chain, first_shift, max_diag):
     """A proven lower bound of ``lambda_min(A)`` (Rump), trying shifts from ``first_shift`` down.
 
     Each shift is tried in float64 first; when that pass succeeds but its
@@ -195,7 +197,8 @@ def smallest_eigenvalue_bound(tree, low, chain, first_shift):
     for _ in range(MAX_SHIFT_TRIES):
         status, _, _, rowsum = factor(tree, *low, shift=s, dd=False)
         if status == -1:
-            lam = s - _gamma(chain, FLOAT_UNIT) * _row_bound(rowsum)
+            # the float64 diagonal a_jj - s was rounded once: at most u max|a_jj| more
+            lam = s - _gamma(chain, FLOAT_UNIT) * _row_bound(rowsum) - FLOAT_UNIT * max_diag
             if lam > 0:
                 return lam
             status, _, _, rowsum = factor(tree, *low, shift=s, dd=True)
@@ -243,6 +246,11 @@ def proven_log_det(csr, *, dissection=None):
     if dissection is None:
         dissection = dissect(symmetric_pattern(csr))
     tree, pos = flatten(dissection)
+    need = 16 * (tree[6] + 2 * tree[7] ** 2) + 64 * n
+    if need > MAX_BYTES:
+        raise LogDetFailure(
+            f"the factorization would take {need / 2**30:.1f} GiB (limit {MAX_BYTES / 2**30:.0f})"
+        )
     low = lower_by_column(csr, pos)
     chain = chain_length(tree)
     status, d_hi, d_lo, rowsum = factor(tree, *low, dd=True)
@@ -251,7 +259,8 @@ def proven_log_det(csr, *, dissection=None):
     if status != -1:
         raise LogDetFailure(f"not positive definite: pivot {status} is not positive")
     # every pivot is at least lambda_min(A) (a Schur complement's diagonal): start below the least
-    lam = smallest_eigenvalue_bound(tree, low, chain, float(d_hi.min()) / 2)
+    max_diag = float(np.abs(csr.diagonal()).max()) * (1 + 1e-9)
+    lam = smallest_eigenvalue_bound(tree, low, chain, float(d_hi.min()) / 2, max_diag)
     r = _gamma(chain, DD_UNIT) * _row_bound(rowsum) / lam
     if not r < 0.5:
         raise LogDetFailure(f"too ill-conditioned (perturbation ratio {r:.3g})")
