@@ -23,8 +23,9 @@ Then the eigenvalues of ``A^(-1/2) E A^(-1/2)`` lie in ``[-r, r]``,
 <= n r / (1 - r)``.  ``log det(LDL^T) = sum log d_i`` is evaluated by a
 product tree in double-double, within a factor ``(1 + w)**n`` of the
 pivots' product.  With double-double's ``w = 2**-100`` the enclosure is
-typically ``1e-20`` to ``1e-15`` wide for a million unknowns; the float64
-pass only needs ``lam`` to a few digits.  The result is a python-flint ``arb`` ball.
+about ``1e-20`` wide for small matrices and ``1e-9`` for half a million
+unknowns with ``lam`` near ``1e-10`` (a holey 1000 x 1000 board); the
+float64 pass only needs ``lam`` to a few digits.  The result is a python-flint ``arb`` ball.
 
 The ordering is :func:`~tiling.linalg._dissection.dissect`'s; the work is
 about that of one elimination modulo a prime times 30 (double-double
