@@ -39,7 +39,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-__all__ = ["factor", "PANEL", "RECIP_TOL"]
+__all__ = ["factor", "pair_products", "stack_size", "PANEL", "RECIP_TOL"]
 
 #: Columns per panel of the blocked elimination inside a front.
 PANEL = 16
@@ -302,21 +302,38 @@ def _factor_tree(
     return -1, d_hi, d_lo, rowsum
 
 
+@njit(cache=True)
 def stack_size(kk, bptr, cptr, cidx):
-    """Largest stack of Schur complements (entries) the postorder elimination holds."""
-    m = np.diff(bptr)
-    top, peak = 0, 0
-    offset = np.zeros(len(kk), dtype=np.int64)
-    for v in range(len(kk)):
-        kids = cidx[cptr[v] : cptr[v + 1]]
-        kids = kids[m[kids] > 0]
-        if len(kids):
-            top = int(offset[kids].min())
-        if m[v] > 0:
+    """Largest stack of Schur complements (entries) :func:`_factor_tree` holds: its pushes and pops."""
+    top = peak = 0
+    offset = np.zeros(kk.shape[0], dtype=np.int64)
+    for v in range(kk.shape[0]):
+        for ci in range(cptr[v], cptr[v + 1]):
+            c = cidx[ci]
+            if bptr[c + 1] > bptr[c]:
+                top = min(top, offset[c])
+        m = bptr[v + 1] - bptr[v]
+        if m > 0:
             offset[v] = top
-            top += int(m[v]) ** 2
+            top += m * m
             peak = max(peak, top)
     return peak
+
+
+@njit(cache=True)
+def pair_products(xh, xl):
+    """Products of neighbours ``(x[0] x[1], x[2] x[3], ...)`` of double-doubles (``_dd_mul``).
+
+    An odd last element is carried over unchanged.
+    """
+    half = (xh.shape[0] + 1) // 2
+    ph = np.empty(half)
+    pl = np.empty(half)
+    for q in range(xh.shape[0] // 2):
+        ph[q], pl[q] = _dd_mul(xh[2 * q], xl[2 * q], xh[2 * q + 1], xl[2 * q + 1])
+    if xh.shape[0] % 2:
+        ph[half - 1], pl[half - 1] = xh[-1], xl[-1]
+    return ph, pl
 
 
 def factor(tree, aptr, arow, aval, *, shift=0.0, dd=True):

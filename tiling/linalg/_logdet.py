@@ -7,10 +7,10 @@ order, and the enclosure from two classical error bounds:
 1. *Backward error.*  If ``LDL^T`` runs to completion in an arithmetic whose
    operations have relative error at most ``w``, the computed factors satisfy
    ``L D L^T = A + E`` with ``|E| <= g |L| |D| |L|^T``, ``g = m w / (1 - m w)``
-   and ``m`` the length of the longest chain of operations on one entry,
-   at most ``n + 16`` here (Higham, *Accuracy and Stability of Numerical
-   Algorithms*, Thm 9.3; the reciprocal of a pivot counts as a few
-   operations).  So ``||E||_2 <= ||E||_inf <= g max_i (|L||D||L|^T 1)_i``,
+   and ``m`` the length of the longest chain of operations on one entry:
+   the largest row count of ``L`` plus 16 (:func:`chain_length`; Higham,
+   *Accuracy and Stability of Numerical Algorithms*, Thm 9.3; the
+   reciprocal of a pivot counts as a few operations).  So ``||E||_2 <= ||E||_inf <= g max_i (|L||D||L|^T 1)_i``,
    the row sums the factorization returns.
 2. *Smallest eigenvalue* (Rump's test of positive definiteness).  A float64
    ``LDL^T`` of ``A - s I`` with positive pivots proves that
@@ -27,9 +27,10 @@ about ``1e-20`` wide for small matrices and ``1e-9`` for half a million
 unknowns with ``lam`` near ``1e-10`` (a holey 1000 x 1000 board); the
 float64 pass only needs ``lam`` to a few digits.  The result is a python-flint ``arb`` ball.
 
-The ordering is :func:`~tiling.linalg._dissection.dissect`'s; the work is
-about that of one elimination modulo a prime times 30 (double-double
-operations), which :func:`estimated_seconds` predicts.
+The ordering is :func:`~tiling.linalg._dissection.dissect`'s.  The work is
+one double-double factorization and one to a few float64 ones (the shifts),
+each with the multiply-adds of one elimination modulo a prime; the
+double-double one runs at about a tenth of the float64 speed.
 
 References
 ----------
@@ -86,20 +87,16 @@ def flatten(dissection):
     kk = np.array([len(x) for x in diss.own], dtype=np.int64)
     start = np.concatenate([[0], np.cumsum(kk)[:-1]]).astype(np.int64)
     pos = np.empty(n, dtype=np.int64)
-    for v, vs in enumerate(diss.own):
-        pos[vs] = start[v] + np.arange(len(vs))
+    pos[np.concatenate(diss.own).astype(np.int64)] = np.arange(n)  # postorder, own rows in order
     m = np.array([len(x) for x in diss.boundary], dtype=np.int64)
     bptr = np.concatenate([[0], np.cumsum(m)]).astype(np.int64)
-    bidx = (
-        np.concatenate([pos[np.asarray(b, dtype=np.int64)] for b in diss.boundary])
-        if n
-        else np.zeros(0, np.int64)
-    ).astype(np.int64)
-    # the boundary in elimination order (the dissection sorts it so already; keep it certain)
-    for v in range(len(kk)):
-        seg = bidx[bptr[v] : bptr[v + 1]]
-        if len(seg) > 1 and np.any(np.diff(seg) <= 0):
-            bidx[bptr[v] : bptr[v + 1]] = np.sort(seg)
+    bidx = pos[np.concatenate(diss.boundary).astype(np.int64)] if n else np.zeros(0, np.int64)
+    # each boundary in elimination order (the dissection sorts it so; the extend-add relies
+    # on it, so check it, all nodes at once, and sort any node that is not)
+    drops = np.flatnonzero(np.diff(bidx) <= 0) + 1  # bidx[i] <= bidx[i - 1]
+    node = np.searchsorted(bptr, drops, side="right") - 1
+    for v in np.unique(node[drops > bptr[node]]).tolist():  # a drop inside one boundary
+        bidx[bptr[v] : bptr[v + 1]] = np.sort(bidx[bptr[v] : bptr[v + 1]])
     nc = np.array([len(c) for c in diss.children], dtype=np.int64)
     cptr = np.concatenate([[0], np.cumsum(nc)]).astype(np.int64)
     cidx = np.array([c for kids in diss.children for c in kids], dtype=np.int64)
@@ -123,23 +120,6 @@ def _row_bound(rowsum):
     return float(rowsum.max()) * ROWSUM_PAD if len(rowsum) else 0.0
 
 
-def _split(a):
-    t = 134217729.0 * a  # Dekker's split: a = hi + lo, each half exact in products
-    hi = t - (t - a)
-    return hi, a - hi
-
-
-def _dd_times(xh, xl, yh, yl):
-    """Elementwise DWTimesDW1 (relative error at most 7u^2, see ``_ddfrontal``)."""
-    p = xh * yh
-    ah, al = _split(xh)
-    bh, bl = _split(yh)
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl
-    c = e + (xh * yl + xl * yh)
-    s = p + c
-    return s, c - (s - p)
-
-
 def _log_product(hi, lo):
     """``(log of the product, error bound)`` of positive double-double numbers.
 
@@ -150,13 +130,13 @@ def _log_product(hi, lo):
     """
     import flint
 
+    from ._ddfrontal import pair_products
+
     mant, expo = np.frexp(hi)
     low = np.ldexp(lo, -expo)  # exact: the same power of two
     total_exp = int(expo.astype(np.int64).sum())
     while len(mant) > 1:
-        if len(mant) % 2:
-            mant, low = np.append(mant, 1.0), np.append(low, 0.0)
-        mant, low = _dd_times(mant[0::2], low[0::2], mant[1::2], low[1::2])
+        mant, low = pair_products(mant, low)
         mant, e = np.frexp(mant)
         low = np.ldexp(low, -e)
         total_exp += int(e.astype(np.int64).sum())
