@@ -87,13 +87,16 @@ def test_enclosure_holds_the_exact_log_determinant(dense):
 
 
 def test_enclosure_of_an_ill_conditioned_matrix_still_holds():
-    # the path graph's Laplacian plus a tiny-eigenvalue direction: lambda_min about 1e-7
-    n = 400
-    lap = sp.diags([-np.ones(n - 1), 2 * np.ones(n), -np.ones(n - 1)], [-1, 0, 1]).toarray()
-    lap[0, 0] = 1 + 1  # Dirichlet at one end only: smallest eigenvalue ~ (pi / 2n)**2
-    lap = lap.astype(np.int64)
-    ball = _logdet.proven_log_det(sp.csr_matrix(lap))
-    assert ball.contains(_exact_log_det(lap))
+    # the path's Dirichlet Laplacian tridiag(-1, 2, -1): det n + 1 (a formula), and its
+    # smallest eigenvalue 4 sin(pi / (2n + 2))**2, about 2.5e-8 here
+    n = 20000
+    lap = sp.diags([-np.ones(n - 1), 2 * np.ones(n), -np.ones(n - 1)], [-1, 0, 1], dtype=np.int64)
+    ball = _logdet.proven_log_det(lap.tocsr())
+    old = flint.ctx.prec
+    flint.ctx.prec = 300
+    assert ball.contains(flint.arb(n + 1).log())
+    flint.ctx.prec = old
+    assert ball.rad() < 1e-6
 
 
 @pytest.mark.parametrize(
@@ -190,12 +193,13 @@ def test_too_many_digits_for_an_enclosure_fall_back_to_the_exact_count(always_en
 
 
 def test_untileable_pieces_give_zero_through_the_enclosure_path(always_enclose):
-    mask = np.ones((10, 10), dtype=bool)
-    mask[0, 0] = mask[0, 2] = False  # two white cells gone: colour-unbalanced
-    mask[9, 9] = mask[9, 7] = True
-    region = Region.from_mask(mask)
-    assert tiling.count(region) == 0
+    from tests.test_exact_scale import _bridge
+
+    region = _bridge(20)  # balanced colours, one piece, a Hall obstruction
+    assert tiling.prove_impossible(region).kind == "hall"
     assert tiling.count(region, digits=4) == tiling.LeadingDigits(1, "0")
+    assert always_enclose == [region.n_cells]  # decided by the enclosure path's matching
+    assert _leading.log_count_enclosure(region) == "untileable"
 
 
 def test_the_chain_length_bounds_every_row_count_of_the_factor():

@@ -202,7 +202,7 @@ def _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl):
 # ------------------------------------------------------------------ the tree
 @njit(cache=True)
 def _factor_tree(
-    start, kk, bptr, bidx, cptr, cidx, aptr, arow, aval, shift, dd, stack_size, max_front
+    start, kk, bptr, bidx, cptr, cidx, aptr, arow, aval, shift, dd, capacity, max_front
 ):
     """Factor every front in postorder.  Returns ``(status, d_hi, d_lo, rowsum)``.
 
@@ -216,8 +216,8 @@ def _factor_tree(
     d_lo = np.zeros(n)
     rowsum = np.zeros(n)
     loc = np.full(n, -1, dtype=np.int64)
-    sh = np.zeros(stack_size)
-    sl = np.zeros(stack_size if dd else 1)
+    sh = np.zeros(capacity)  # the stack of Schur complements (see stack_size)
+    sl = np.zeros(capacity if dd else 1)
     offset = np.zeros(n_nodes, dtype=np.int64)
     Wh = np.zeros((PANEL, max_front))
     Wl = np.zeros((PANEL, max_front))
