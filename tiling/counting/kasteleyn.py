@@ -103,7 +103,8 @@ def matrix(region: Region) -> tuple[object, np.ndarray, np.ndarray]:
     import scipy.sparse as sp
 
     require_region(region, "matrix")
-    biadjacency, cells0, cells1 = region.biadjacency()
+    cells, colors = region.cells(), region.colors()
+    cells0, cells1 = cells[colors == 0], cells[colors == 1]  # as region.biadjacency() has them
     horizontal, vertical = _edge_signs(region)
     edges = region.edges()
     a, b = edges[:, 0], edges[:, 1]  # a: colour-0 cell
@@ -119,7 +120,7 @@ def matrix(region: Region) -> tuple[object, np.ndarray, np.ndarray]:
     index[cells1[:, 0], cells1[:, 1]] = np.arange(len(cells1))
     rows = index[a[:, 0], a[:, 1]]
     cols = index[b[:, 0], b[:, 1]]
-    K = sp.csr_matrix((signs, (rows, cols)), shape=biadjacency.shape, dtype=np.int8)
+    K = sp.csr_matrix((signs, (rows, cols)), shape=(len(cells0), len(cells1)), dtype=np.int8)
     K.sort_indices()
     return K, cells0, cells1
 

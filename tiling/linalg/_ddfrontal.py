@@ -11,11 +11,14 @@ complement on a stack to its parent (extend-add).
 Double-double numbers are pairs ``(hi, lo)`` of float64 with ``hi + lo``
 the value and ``|lo| <= ulp(hi) / 2``.  Sums use Joldes, Muller and
 Popescu's *AccurateDWPlusDW* (relative error at most ``3u^2 + 13u^3``,
-``u = 2**-53``) and products their *DWTimesDW1* (at most ``7u^2``), both
-built on error-free transformations (Knuth's TwoSum, Dekker's TwoProduct):
-every operation obeys ``fl(a op b) = (a op b)(1 + d)`` with
-``|d| <= 2**-100``, the unit the error bound of :mod:`~tiling.linalg._logdet`
-assumes.  A pivot's reciprocal takes one Newton step from the float64
+``u = 2**-53``) and products their *DWTimesDW2* (at most ``6u^2``), both
+built on error-free transformations (Knuth's TwoSum, and TwoProduct by a
+fused multiply-add, LLVM's ``llvm.fma``, which is exact on every target:
+a hardware instruction, or libm's correctly rounded ``fma``): every
+operation obeys ``fl(a op b) = (a op b)(1 + d)`` with ``|d| <= 2**-100``,
+the unit the error bound of :mod:`~tiling.linalg._logdet` assumes.  The
+float64 factorization's updates are fused multiply-adds too (one rounding
+each).  A pivot's reciprocal takes one Newton step from the float64
 reciprocal, and its error is checked, not assumed: :data:`RECIP_TOL`.
 numba compiles without fast-math, so no operation is reassociated.
 
@@ -29,7 +32,7 @@ References
 M. Joldes, J.-M. Muller and V. Popescu, *Tight and rigorous error bounds
 for basic building blocks of double-word arithmetic*, ACM TOMS 44 (2017).
 T. J. Dekker, *A floating-point technique for extending the available
-precision*, Numer. Math. 18 (1971).  I. S. Duff and J. K. Reid, *The
+precision*, Numer. Math. 18 (1971) (TwoSum and TwoProduct).  I. S. Duff and J. K. Reid, *The
 multifrontal solution of indefinite sparse symmetric linear equations*, ACM
 TOMS 9 (1983).
 """
@@ -37,7 +40,9 @@ TOMS 9 (1983).
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from llvmlite import ir
+from numba import njit, prange, types
+from numba.extending import intrinsic
 
 __all__ = ["factor", "pair_products", "stack_size", "PANEL", "RECIP_TOL"]
 
@@ -49,10 +54,23 @@ PARALLEL_ROWS = 256
 RECIP_TOL = 2.0**-101
 #: Pivots must exceed this (no underflow anywhere in the double-double parts).
 TINY = 2.0**-400
-_SPLIT = 134217729.0  # 2**27 + 1, Dekker's splitting constant
 
 
 # ------------------------------------------------------------------ double-double
+@intrinsic
+def _fma(typingctx, a, b, c):
+    """``a b + c`` rounded once: LLVM's ``llvm.fma`` (a hardware FMA, or libm's ``fma``)."""
+    sig = types.float64(types.float64, types.float64, types.float64)
+
+    def codegen(context, builder, signature, args):
+        double = ir.DoubleType()
+        fnty = ir.FunctionType(double, [double, double, double])
+        fn = builder.module.declare_intrinsic("llvm.fma", [double], fnty)
+        return builder.call(fn, args)
+
+    return sig, codegen
+
+
 @njit(cache=True, inline="always")
 def _two_sum(a, b):
     s = a + b
@@ -68,14 +86,9 @@ def _fast_two_sum(a, b):
 
 @njit(cache=True, inline="always")
 def _two_prod(a, b):
+    """TwoProduct with a fused multiply-add: ``a b = p + e`` exactly."""
     p = a * b
-    t = _SPLIT * a
-    ah = t - (t - a)
-    al = a - ah
-    t = _SPLIT * b
-    bh = t - (t - b)
-    bl = b - bh
-    return p, ((ah * bh - p) + ah * bl + al * bh) + al * bl
+    return p, _fma(a, b, -p)
 
 
 @njit(cache=True, inline="always")
@@ -89,9 +102,9 @@ def _dd_add(xh, xl, yh, yl):
 
 @njit(cache=True, inline="always")
 def _dd_mul(xh, xl, yh, yl):
-    """DWTimesDW1 (Joldes, Muller and Popescu 2017, Algorithm 10)."""
+    """DWTimesDW2 (Joldes, Muller and Popescu 2017, Algorithm 11)."""
     ch, cl1 = _two_prod(xh, yh)
-    cl2 = xh * yl + xl * yh
+    cl2 = _fma(xh, yl, xl * yh)  # one rounding fewer than the paper's two products and sum
     return _fast_two_sum(ch, cl1 + cl2)
 
 
@@ -111,21 +124,40 @@ def _dd_recip(dh, dl):
 # ------------------------------------------------------------------ one front
 @njit(cache=True, inline="always")
 def _axpy_dd(fh, fl, wh, wl, ah, al):
-    """``f -= a w`` on double-double vectors.
+    """``f -= a w``: ``a w`` in double-double, subtracted by compensated summation.
 
-    Loops from a literal 0 over slices: numba then knows no index is
-    negative and drops its wraparound test, so LLVM vectorises the loop
-    (five times faster than indexing from a runtime start).
+    An entry of the front is an unevaluated sum ``fh + fl``: ``fh`` takes
+    each product's high part by TwoSum, whose rounding error is kept
+    exactly, and ``fl`` adds up, in float64, those errors and the products'
+    low parts (Ogita, Rump and Oishi's *Dot2*).  Thirteen flops instead of
+    the 28 of a double-double multiply and add; the error bound is
+    :func:`tiling.linalg._logdet.dd_gamma`.  Loops from a literal 0 over
+    slices: numba then knows no index is negative and drops its
+    wraparound test, so LLVM vectorises the loop.
     """
     for j in range(fh.shape[0]):
-        ph, pl = _dd_mul(ah, al, wh[j], wl[j])
-        fh[j], fl[j] = _dd_add(fh[j], fl[j], -ph, -pl)
+        w = wh[j]
+        ph = ah * w
+        low = _fma(ah, w, -ph) + _fma(ah, wl[j], al * w)
+        sh, err = _two_sum(fh[j], -ph)
+        fh[j] = sh
+        fl[j] += err - low
+
+
+@njit(cache=True, inline="always")
+def _sub_product(Fh, Fl, i, j, ah, al, wh, wl):
+    """``F[i, j] -= a w``, one entry, exactly as :func:`_axpy_dd` does it."""
+    ph = ah * wh
+    low = _fma(ah, wh, -ph) + _fma(ah, wl, al * wh)
+    sh, err = _two_sum(Fh[i, j], -ph)
+    Fh[i, j] = sh
+    Fl[i, j] += err - low
 
 
 @njit(cache=True, inline="always")
 def _axpy(fh, wh, a):
     for j in range(fh.shape[0]):
-        fh[j] -= a * wh[j]
+        fh[j] = _fma(-a, wh[j], fh[j])
 
 
 @njit(cache=True, inline="always")
@@ -169,12 +201,19 @@ def _trailing_parallel(Fh, Fl, Wh, Wl, Rh, Rl, t0, t1, f, dd):
 
 
 @njit(cache=True)
-def _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl):
-    """Eliminate the first ``k`` rows of the front (lower triangle); -1 or the failing row."""
+def _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl, glob, rowsum):
+    """Eliminate the first ``k`` rows of the front (lower triangle); -1 or the failing row.
+
+    Adds each eliminated column's share to ``rowsum`` (rows ``glob`` of the
+    whole matrix): an upper bound of the rows of ``|L| |D| |L|^T 1``.
+    """
     for t0 in range(0, k, PANEL):
         t1 = min(t0 + PANEL, k)
         for t in range(t0, t1):
             p = t - t0
+            if dd:  # the column, and the pivot, as normalised double-doubles (exact)
+                for i in range(t, f):
+                    Fh[i, t], Fl[i, t] = _two_sum(Fh[i, t], Fl[i, t])
             dh = Fh[t, t]
             if not dh > TINY:
                 return t
@@ -189,9 +228,30 @@ def _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl):
                 Wh[p, i] = Fh[i, t]
                 if dd:
                     Wl[p, i] = Fl[i, t]
-            # the rest of the panel's columns, all rows below them
+            # |L||D||L|^T's row sums, from this column (contiguous in W; the caller pads)
+            col = 1.0
             for i in range(t + 1, f):
-                _update_row(Fh, Fl, Wh, Wl, Rh, Rl, i, t, t + 1, t0, t + 1, min(i + 1, t1), dd)
+                col += abs(Wh[p, i]) / dh
+            c_t = dh * col
+            rowsum[glob[t]] += c_t
+            for i in range(t + 1, f):
+                rowsum[glob[i]] += abs(Wh[p, i]) / dh * c_t
+            # the rest of the panel's columns, all rows below them (short rows: plain loops,
+            # the same operations as _update_row's)
+            for i in range(t + 1, f):
+                j1 = min(i + 1, t1)
+                if j1 <= t + 1:
+                    continue
+                if dd:
+                    ah, al = _dd_mul(Wh[p, i], Wl[p, i], rh, rl)
+                    if ah != 0.0:
+                        for j in range(t + 1, j1):
+                            _sub_product(Fh, Fl, i, j, ah, al, Wh[p, j], Wl[p, j])
+                else:
+                    a = Wh[p, i] * rh
+                    if a != 0.0:
+                        for j in range(t + 1, j1):
+                            Fh[i, j] = _fma(-a, Wh[p, j], Fh[i, j])
         if f - t1 >= PARALLEL_ROWS:
             _trailing_parallel(Fh, Fl, Wh, Wl, Rh, Rl, t0, t1, f, dd)
         else:
@@ -223,18 +283,28 @@ def _factor_tree(
     Wl = np.zeros((PANEL, max_front))
     Rh = np.zeros(PANEL)
     Rl = np.zeros(PANEL)
+    buf_h = np.empty(max_front * max_front)
+    buf_l = np.empty(max_front * max_front if dd else 1)
+    glob = np.empty(max_front, dtype=np.int64)
+    where = np.empty(max_front, dtype=np.int64)
     top = 0
     for v in range(n_nodes):
         k = kk[v]
         s0 = start[v]
         m = bptr[v + 1] - bptr[v]
         f = k + m
-        Fh = np.zeros((f, f))
-        Fl = np.zeros((f, f) if dd else (1, 1))
+        # the front, in buffers reused by every front (fresh pages cost more than zeroing)
+        Fh = buf_h[: f * f].reshape((f, f))
+        Fh[:, :] = 0.0
+        Fl = buf_l[: f * f].reshape((f, f)) if dd else buf_l[:1].reshape((1, 1))
+        if dd:
+            Fl[:, :] = 0.0
         for a in range(k):
             loc[s0 + a] = a
+            glob[a] = s0 + a
         for b in range(m):
             loc[bidx[bptr[v] + b]] = k + b
+            glob[k + b] = bidx[bptr[v] + b]
         # the matrix's own entries: the lower triangle of the front's own columns
         for j in range(s0, s0 + k):
             for e in range(aptr[j], aptr[j + 1]):
@@ -261,11 +331,16 @@ def _factor_tree(
                 la = loc[bidx[bptr[c] + a]]
                 if la < 0:
                     return -2, d_hi, d_lo, rowsum
+                where[a] = la
+            for a in range(mc):
+                la = where[a]
                 for b in range(a + 1):
-                    lb = loc[bidx[bptr[c] + b]]
+                    lb = where[b]
                     q = off + a * mc + b
-                    if dd:
-                        Fh[la, lb], Fl[la, lb] = _dd_add(Fh[la, lb], Fl[la, lb], sh[q], sl[q])
+                    if dd:  # compensated, as in _axpy_dd
+                        hi, err = _two_sum(Fh[la, lb], sh[q])
+                        Fh[la, lb] = hi
+                        Fl[la, lb] += sl[q] + err
                     else:
                         Fh[la, lb] += sh[q]
         top = new_top
@@ -273,22 +348,12 @@ def _factor_tree(
             loc[s0 + a] = -1
         for b in range(m):
             loc[bidx[bptr[v] + b]] = -1
-        bad = _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl)
+        bad = _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl, glob, rowsum)
         if bad >= 0:
             return s0 + bad, d_hi, d_lo, rowsum
-        # pivots, and the rows of |L| |D| |L|^T 1 (from the high parts; the caller pads)
         for t in range(k):
-            dh = Fh[t, t]
-            d_hi[s0 + t] = dh
+            d_hi[s0 + t] = Fh[t, t]
             d_lo[s0 + t] = Fl[t, t] if dd else 0.0
-            col = 1.0
-            for i in range(t + 1, f):
-                col += abs(Fh[i, t]) / dh
-            c_t = dh * col
-            rowsum[s0 + t] += c_t
-            for i in range(t + 1, f):
-                g = s0 + i if i < k else bidx[bptr[v] + i - k]
-                rowsum[g] += abs(Fh[i, t]) / dh * c_t
         # push the Schur complement
         if m > 0:
             offset[v] = top

@@ -6,9 +6,10 @@ elimination then works on the symmetric pattern ``G`` of ``B + B^T``.
 Separators come from breadth-first level structures (George and Liu's
 automatic nested dissection): from a pseudo-peripheral vertex of each part,
 the level that splits the part's vertices in half, trimmed to the vertices
-that have a neighbour on the far side.  Parts are split until they have at
-most ``leaf`` vertices.  All parts of one round are split at once
-(vectorised over the whole graph), so the ordering costs O(E log n).
+that have a neighbour on the far side; a part in several pieces is split
+into its connected components first.  Parts are split until they have at
+most ``leaf`` vertices, in one compiled pass
+(:mod:`~tiling.linalg._dissection_kernels`) that costs O(E log n).
 
 The *fronts* follow (the multifrontal method): each tree node eliminates its
 own vertices (a separator, or a whole leaf part) in a dense matrix whose
@@ -28,9 +29,10 @@ indefinite sparse symmetric linear equations*, ACM TOMS 9 (1983).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import scipy.sparse as sp
-import scipy.sparse.csgraph as csgraph
 
 __all__ = ["Dissection", "dissect", "symmetric_pattern"]
 
@@ -41,39 +43,74 @@ LEAF = 8
 class Dissection:
     """The elimination tree of a nested dissection and the fronts of its nodes.
 
+    Nodes are numbered in postorder (every child before its parent) and
+    eliminate their vertices in turn: node ``v`` owns the elimination
+    positions ``own_ptr[v]`` to ``own_ptr[v + 1]``.
+
     Attributes
     ----------
     n : int
         Number of vertices (rows of the paired matrix).
-    own : list of int arrays
-        ``own[v]``: the vertices node ``v`` eliminates, in elimination order.
-    boundary : list of int arrays
-        ``boundary[v]``: the later vertices its front also holds (sorted by
-        elimination position).
-    children : list of lists
-        The children of each node; nodes are numbered in postorder, so every
-        child comes before its parent.
+    order : int array
+        The vertices in elimination order.
+    own_ptr, boundary_ptr, child_ptr : int arrays
+        Offsets of each node's own vertices (into ``order``), boundary (into
+        ``boundary_pos``) and children (into ``child_idx``).
+    boundary_pos : int array
+        Each node's boundary, the later vertices its front also holds, as
+        sorted elimination positions.
+    child_idx : int array
+        Each node's children, in increasing order.
+    own, boundary, children : lists
+        The same per node: vertex arrays (the boundary sorted by elimination
+        position) and lists of children.
     height : int array
         0 for leaves, 1 + the largest child height otherwise.
     """
 
-    def __init__(self, n, own, boundary, children):
-        self.n = n
-        self.own = own
-        self.boundary = boundary
-        self.children = children
-        height = np.zeros(len(own), dtype=np.int64)
-        for v, kids in enumerate(children):
+    def __init__(self, order, own_ptr, boundary_ptr, boundary_pos, child_ptr, child_idx):
+        self.n = len(order)
+        self.order = order
+        self.own_ptr = own_ptr
+        self.boundary_ptr = boundary_ptr
+        self.boundary_pos = boundary_pos
+        self.child_ptr = child_ptr
+        self.child_idx = child_idx
+
+    @classmethod
+    def empty(cls):
+        none = np.zeros(0, dtype=np.int64)
+        one = np.zeros(1, dtype=np.int64)
+        return cls(none, one, one, none, one, none)
+
+    @functools.cached_property
+    def own(self):
+        return np.split(self.order, self.own_ptr[1:-1]) if len(self.own_ptr) > 1 else []
+
+    @functools.cached_property
+    def boundary(self):
+        if len(self.boundary_ptr) == 1:
+            return []
+        return np.split(self.order[self.boundary_pos], self.boundary_ptr[1:-1])
+
+    @functools.cached_property
+    def children(self):
+        if len(self.child_ptr) == 1:
+            return []
+        return [kids.tolist() for kids in np.split(self.child_idx, self.child_ptr[1:-1])]
+
+    @functools.cached_property
+    def height(self):
+        height = [0] * (len(self.own_ptr) - 1)
+        for v, kids in enumerate(self.children):
             if kids:
-                height[v] = 1 + max(int(height[c]) for c in kids)
-        self.height = height
+                height[v] = 1 + max(height[c] for c in kids)
+        return np.array(height, dtype=np.int64)
 
     @property
     def sizes(self):
         """``(k, m)`` arrays: own and boundary sizes of every front."""
-        k = np.array([len(x) for x in self.own], dtype=np.int64)
-        m = np.array([len(x) for x in self.boundary], dtype=np.int64)
-        return k, m
+        return np.diff(self.own_ptr), np.diff(self.boundary_ptr)
 
     def work(self):
         """``(multiply-adds, front entries)`` of one elimination: sum of k f^2 and of f^2."""
@@ -100,132 +137,31 @@ def symmetric_pattern(csr, pairing=None):
     return g
 
 
-def _levels(graph, n, roots):
-    """Breadth-first distance of every vertex from the root of its part.
-
-    ``graph`` holds only edges inside parts, so one search from a virtual
-    source joined to every root measures each part from its own root.
-    """
-    k = len(roots)
-    src = np.full(k, n)
-    extra = sp.csr_matrix(
-        (np.ones(2 * k), (np.concatenate([src, roots]), np.concatenate([roots, src]))),
-        shape=(n + 1, n + 1),
-    )
-    grown = sp.csr_matrix(
-        (graph.data, graph.indices, graph.indptr.tolist() + [graph.nnz]), shape=(n + 1, n + 1)
-    )
-    dist = csgraph.shortest_path(grown + extra, unweighted=True, indices=n, directed=False)
-    return dist[:n] - 1
-
-
 def dissect(graph, leaf=LEAF):
-    """Nested dissection of the symmetric pattern ``graph``: a :class:`Dissection`."""
-    n = graph.shape[0]
-    coo = graph.tocoo()
-    r, c = coo.row.astype(np.int64), coo.col.astype(np.int64)
-    label = np.zeros(n, dtype=np.int64)  # part of each vertex still to be placed
-    active = np.ones(n, dtype=bool)
-    node_vars, node_parent = [], []
-    part_parent = np.array([-1], dtype=np.int64)  # tree node under which each part hangs
-    while active.any():
-        inside = active[r] & active[c] & (label[r] == label[c])
-        within = sp.csr_matrix((np.ones(int(inside.sum())), (r[inside], c[inside])), shape=(n, n))
-        _, comp = csgraph.connected_components(within, directed=False)
-        act = np.flatnonzero(active)
-        comps, local, sizes = np.unique(comp[act], return_inverse=True, return_counts=True)
-        by_comp = np.argsort(local, kind="stable")
-        bounds = np.concatenate([[0], np.cumsum(sizes)])
-        first = act[by_comp[bounds[:-1]]]
-        parent_of = part_parent[label[first]]
-        small = sizes <= leaf
-        for ci in np.flatnonzero(small).tolist():
-            members = act[by_comp[bounds[ci] : bounds[ci + 1]]]
-            node_vars.append(members)
-            node_parent.append(int(parent_of[ci]))
-            active[members] = False
-        big = np.flatnonzero(~small)
-        if big.size == 0:
-            break
-        comp_of = np.full(n, -1, dtype=np.int64)
-        comp_of[act] = local
-        sel = act[~small[local]]
-        lv = comp_of[sel]
-        roots = first[big]
-        dist = None
-        for _ in range(2):  # the second search starts from a farthest vertex: pseudo-peripheral
-            dist = _levels(within, n, roots)
-            dv = dist[sel]
-            o = np.lexsort((-dv, lv))
-            _, firsts = np.unique(lv[o], return_index=True)
-            roots = sel[o[firsts]]
-        dv = dist[sel].astype(np.int64)
-        depth = int(dv.max()) + 1
-        counts = np.bincount(lv * depth + dv, minlength=len(comps) * depth).reshape(-1, depth)
-        cum = np.cumsum(counts, axis=1)
-        split = np.argmax(2 * cum >= cum[:, -1:], axis=1)
-        top = counts.shape[1] - 1 - np.argmax(counts[:, ::-1] > 0, axis=1)
-        split = np.minimum(np.maximum(split, 1), np.maximum(top - 1, 0))
-        level_of = np.full(n, -1, dtype=np.int64)
-        level_of[sel] = dv
-        cut = split[lv]
-        # keep on the separator only the vertices with a neighbour one level further
-        same = (comp_of[r] == comp_of[c]) & (comp_of[r] >= 0) & inside
-        onward = same & (level_of[c] == level_of[r] + 1)
-        has_onward = np.zeros(n, dtype=bool)
-        has_onward[r[onward]] = True
-        on_cut = (dv == cut) & (has_onward[sel] | (cut >= top[lv]))
-        seps = sel[on_cut]
-        sep_comp = comp_of[seps]
-        order = np.argsort(sep_comp, kind="stable")
-        sb = np.searchsorted(sep_comp[order], np.arange(len(comps) + 1))
-        node_of_comp = np.full(len(comps), -1, dtype=np.int64)
-        for ci in big.tolist():
-            members = seps[order[sb[ci] : sb[ci + 1]]]
-            node_vars.append(members)
-            node_parent.append(int(parent_of[ci]))
-            node_of_comp[ci] = len(node_vars) - 1
-            active[members] = False
-        side = (dv > cut).astype(np.int64)
-        label[sel] = 2 * lv + side
-        part_parent = np.repeat(node_of_comp, 2)
-    return _fronts(graph, node_vars, node_parent)
+    """Nested dissection of the symmetric pattern ``graph``: a :class:`Dissection`.
 
+    Examples
+    --------
+    >>> import scipy.sparse as sp
+    >>> path = sp.diags([1, 1], [-1, 1], shape=(20, 20), format="csr", dtype=np.int8)
+    >>> d = dissect(path, leaf=4)
+    >>> sorted(np.concatenate(d.own).tolist()) == list(range(20))
+    True
+    >>> int(d.sizes[1].max())  # a path's separators are single vertices
+    2
+    """
+    from ._dissection_kernels import boundaries, postorder, separator_tree
 
-def _fronts(graph, node_vars, node_parent):
-    """Postorder the tree and compute each node's boundary (its front's other vertices)."""
-    m = len(node_vars)
-    kids = [[] for _ in range(m)]
-    roots = []
-    for v, p in enumerate(node_parent):
-        (kids[p] if p >= 0 else roots).append(v)
-    post = []
-    stack = [(v, False) for v in reversed(roots)]
-    while stack:
-        v, done = stack.pop()
-        if done:
-            post.append(v)
-            continue
-        stack.append((v, True))
-        stack.extend((c, False) for c in reversed(kids[v]))
-    new_id = np.empty(m, dtype=np.int64)
-    new_id[post] = np.arange(m)
-    n = graph.shape[0]
-    own = [np.asarray(node_vars[v], dtype=np.int64) for v in post]
-    children = [sorted(int(new_id[c]) for c in kids[v]) for v in post]
-    pos = np.empty(n, dtype=np.int64)
-    pos[np.concatenate(own) if own else np.zeros(0, np.int64)] = np.arange(n)
-    indptr, indices = graph.indptr, graph.indices
-    boundary = [None] * m
-    end = 0
-    for v in range(m):
-        vs = own[v]
-        end += len(vs)
-        lens = indptr[vs + 1] - indptr[vs]
-        take = np.repeat(indptr[vs] - np.concatenate([[0], np.cumsum(lens)[:-1]]), lens)
-        adj = indices[take + np.arange(int(lens.sum()))]
-        parts = [adj] + [boundary[c] for c in children[v]]
-        cand = np.unique(np.concatenate(parts)) if parts else np.zeros(0, np.int64)
-        later = cand[pos[cand] >= end]
-        boundary[v] = later[np.argsort(pos[later], kind="stable")]
-    return Dissection(n, own, boundary, children)
+    graph = sp.csr_matrix(graph)
+    if graph.shape[0] == 0:
+        return Dissection.empty()
+    indptr, indices = graph.indptr.astype(np.int64), graph.indices.astype(np.int64)
+    node_vars, node_ptr, node_parent = separator_tree(indptr, indices, int(leaf))
+    post, child_ptr, child_idx = postorder(node_parent)
+    # the nodes' vertex lists, concatenated in postorder
+    lens = np.diff(node_ptr)[post]
+    own_ptr = np.concatenate([[0], np.cumsum(lens)]).astype(np.int64)
+    shift = np.repeat(node_ptr[post] - own_ptr[:-1], lens)
+    order = node_vars[shift + np.arange(len(node_vars))]
+    boundary_ptr, boundary_pos = boundaries(indptr, indices, own_ptr, order, child_ptr, child_idx)
+    return Dissection(order, own_ptr, boundary_ptr, boundary_pos, child_ptr, child_idx)

@@ -10,7 +10,10 @@ order, and the enclosure from two classical error bounds:
    and ``m`` the length of the longest chain of operations on one entry:
    the largest row count of ``L`` plus 16 (:func:`chain_length`; Higham,
    *Accuracy and Stability of Numerical Algorithms*, Thm 9.3; the
-   reciprocal of a pivot counts as a few operations).  So ``||E||_2 <= ||E||_inf <= g max_i (|L||D||L|^T 1)_i``,
+   reciprocal of a pivot counts as a few operations).  The double-double
+   factorization subtracts its products by compensated summation instead
+   (:func:`dd_gamma`), with ``g`` about ``18 (4 m u)^2``, ``u = 2**-53``.
+   So ``||E||_2 <= ||E||_inf <= g max_i (|L||D||L|^T 1)_i``,
    the row sums the factorization returns.
 2. *Smallest eigenvalue* (Rump's test of positive definiteness).  A float64
    ``LDL^T`` of ``A - s I`` with positive pivots proves that
@@ -22,10 +25,10 @@ Then the eigenvalues of ``A^(-1/2) E A^(-1/2)`` lie in ``[-r, r]``,
 ``r = ||E||_2 / lam``, and ``|log det(LDL^T) - log det A| <= -n log(1 - r)
 <= n r / (1 - r)``.  ``log det(LDL^T) = sum log d_i`` is evaluated by a
 product tree in double-double, within a factor ``(1 + w)**n`` of the
-pivots' product.  With double-double's ``w = 2**-100`` the enclosure is
-about ``1e-20`` wide for small matrices and ``1e-9`` for half a million
-unknowns with ``lam`` near ``1e-10`` (a holey 1000 x 1000 board); the
-float64 pass only needs ``lam`` to a few digits.  The result is a python-flint ``arb`` ball.
+pivots' product, ``w = 2**-100``.  The enclosure is about ``1e-20`` wide
+for small matrices and ``1e-10`` for half a million unknowns with ``lam``
+near ``1e-6`` (a holey 1000 x 1000 board); the float64 pass only needs
+``lam`` to a few digits.  The result is a python-flint ``arb`` ball.
 
 The ordering is :func:`~tiling.linalg._dissection.dissect`'s.  The work is
 one double-double factorization and one to a few float64 ones (the shifts),
@@ -50,7 +53,7 @@ import scipy.sparse as sp
 
 __all__ = ["proven_log_det", "LogDetFailure"]
 
-#: Unit roundoff of one double-double operation (at least 4x the proven bounds).
+#: Unit roundoff of one double-double product (at least 4x the proven bound), in the product tree.
 DD_UNIT = 2.0**-100
 #: Unit roundoff of float64.
 FLOAT_UNIT = 2.0**-53
@@ -78,28 +81,48 @@ def _gamma(m, unit):
     return x / (1.0 - x)
 
 
+def dd_gamma(m):
+    """``g`` with ``|E| <= g |L||D||L|^T`` for the double-double factorization, chain length ``m``.
+
+    Each entry of a front is an unevaluated sum ``h + l``: every product
+    ``p`` subtracted from it (a double-double product of the stored
+    multiplier and pivot column, exact but for its dropped and rounded low
+    parts: at most ``8 u^2 |p|``) and every child's entry merged into it
+    changes ``h`` by a TwoSum, whose error is exact, and ``l`` by at most
+    two float64 additions.  So with ``N = 4 m + 4`` additions on ``l``, the
+    summation errs by at most ``c X``, ``c = gamma_N u (N + 3)(1 + 4u) /
+    (1 - 2 N u)`` (each TwoSum error is at most ``u`` times a partial sum,
+    itself at most ``X / (1 - 2 N u)``), where ``X`` is the sum of the
+    absolute values of the entry's terms (Ogita, Rump and Oishi's analysis
+    of *Dot2*).  ``X <= 2 (1 + t) (|L||D||L|^T)_ij + |error|``, because the
+    entry's terms sum to it, up to the multipliers' relative error ``t <=
+    2**-98`` (a double-double product and a pivot's reciprocal,
+    :data:`~tiling.linalg._ddfrontal.RECIP_TOL`), which also enters ``g``.
+    """
+    u = FLOAT_UNIT
+    big_n = 4 * m + 4
+    if 2 * (big_n + 3) * u >= 0.5:
+        return math.inf
+    c = _gamma(big_n, u) * u * (big_n + 3) * (1 + 4 * u) / (1 - 2 * big_n * u) + 8 * u * u
+    if c >= 0.5:
+        return math.inf
+    t = 2.0**-98
+    return (t + 2 * (1 + t) * c / (1 - c)) * (1 + 1e-9)  # the padding covers this line's roundings
+
+
 def flatten(dissection):
     """The dissection as arrays for the numba factorization, and the elimination position of each row."""
     from ._ddfrontal import stack_size
 
     diss = dissection
     n = diss.n
-    kk = np.array([len(x) for x in diss.own], dtype=np.int64)
-    start = np.concatenate([[0], np.cumsum(kk)[:-1]]).astype(np.int64)
+    kk = np.diff(diss.own_ptr)
+    start = diss.own_ptr[:-1].copy()
     pos = np.empty(n, dtype=np.int64)
-    pos[np.concatenate(diss.own).astype(np.int64)] = np.arange(n)  # postorder, own rows in order
-    m = np.array([len(x) for x in diss.boundary], dtype=np.int64)
-    bptr = np.concatenate([[0], np.cumsum(m)]).astype(np.int64)
-    bidx = pos[np.concatenate(diss.boundary).astype(np.int64)] if n else np.zeros(0, np.int64)
-    # each boundary in elimination order (the dissection sorts it so; the extend-add relies
-    # on it, so check it, all nodes at once, and sort any node that is not)
-    drops = np.flatnonzero(np.diff(bidx) <= 0) + 1  # bidx[i] <= bidx[i - 1]
-    node = np.searchsorted(bptr, drops, side="right") - 1
-    for v in np.unique(node[drops > bptr[node]]).tolist():  # a drop inside one boundary
-        bidx[bptr[v] : bptr[v + 1]] = np.sort(bidx[bptr[v] : bptr[v + 1]])
-    nc = np.array([len(c) for c in diss.children], dtype=np.int64)
-    cptr = np.concatenate([[0], np.cumsum(nc)]).astype(np.int64)
-    cidx = np.array([c for kids in diss.children for c in kids], dtype=np.int64)
+    pos[diss.order] = np.arange(n)
+    m = np.diff(diss.boundary_ptr)
+    bptr, bidx = diss.boundary_ptr, diss.boundary_pos  # each boundary sorted by position
+    cptr, cidx = diss.child_ptr, diss.child_idx
     size = max(1, stack_size(kk, bptr, cptr, cidx))
     max_front = int((kk + m).max()) if len(kk) else 1
     return (start, kk, bptr, bidx, cptr, cidx, size, max_front), pos
@@ -183,7 +206,7 @@ def smallest_eigenvalue_bound(tree, low, chain, first_shift, max_diag):
             if lam > 0:
                 return lam
             status, _, _, rowsum = factor(tree, *low, shift=s, dd=True)
-            lam = s - _gamma(chain, DD_UNIT) * _row_bound(rowsum)
+            lam = s - dd_gamma(chain) * _row_bound(rowsum)
             if status == -1 and lam > 0:
                 return lam
         s /= SHIFT_STEP
@@ -242,7 +265,7 @@ def proven_log_det(csr, *, dissection=None):
     # every pivot is at least lambda_min(A) (a Schur complement's diagonal): start below the least
     max_diag = float(np.abs(csr.diagonal()).max()) * (1 + 1e-9)
     lam = smallest_eigenvalue_bound(tree, low, chain, float(d_hi.min()) / 2, max_diag)
-    r = _gamma(chain, DD_UNIT) * _row_bound(rowsum) / lam
+    r = dd_gamma(chain) * _row_bound(rowsum) / lam
     if not r < 0.5:
         raise LogDetFailure(f"too ill-conditioned (perturbation ratio {r:.3g})")
     log_det, rounding = _log_product(d_hi, d_lo)

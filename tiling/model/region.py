@@ -462,12 +462,15 @@ class Region:
         m = self._mask
         hr, hc = np.nonzero(m[:, :-1] & m[:, 1:])
         vr, vc = np.nonzero(m[:-1, :] & m[1:, :])
-        a = np.concatenate([np.stack([hr, hc], 1), np.stack([vr, vc], 1)])
-        b = np.concatenate([np.stack([hr, hc + 1], 1), np.stack([vr + 1, vc], 1)])
-        swap = (a.sum(axis=1) % 2) == 1
-        first = np.where(swap[:, None], b, a)
-        second = np.where(swap[:, None], a, b)
-        return np.stack([first, second], axis=1).astype(np.int64)
+        ar, ac = np.concatenate([hr, vr]), np.concatenate([hc, vc])
+        br, bc = ar.copy(), ac.copy()
+        bc[: len(hr)] += 1
+        br[len(hr) :] += 1
+        swap = ((ar + ac) & 1).astype(bool)  # the colour-1 cell comes second
+        out = np.empty((len(ar), 2, 2), dtype=np.int64)
+        out[:, 0, 0], out[:, 0, 1] = np.where(swap, br, ar), np.where(swap, bc, ac)
+        out[:, 1, 0], out[:, 1, 1] = np.where(swap, ar, br), np.where(swap, ac, bc)
+        return out
 
     def components(self) -> list[Region]:
         """The 4-connected components, as a list of Regions in the same coordinates.
