@@ -33,7 +33,7 @@ near ``1e-6`` (a holey 1000 x 1000 board); the float64 pass only needs
 The ordering is :func:`~tiling.linalg._dissection.dissect`'s.  The work is
 one double-double factorization and one to a few float64 ones (the shifts),
 each with the multiply-adds of one elimination modulo a prime; the
-double-double one runs at about a tenth of the float64 speed.
+double-double one runs at about a third of the float64 speed.
 
 References
 ----------
