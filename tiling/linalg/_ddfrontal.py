@@ -136,22 +136,16 @@ def _axpy_dd(fh, fl, wh, wl, ah, al):
     wraparound test, so LLVM vectorises the loop.
     """
     for j in range(fh.shape[0]):
-        w = wh[j]
-        ph = ah * w
-        low = _fma(ah, w, -ph) + _fma(ah, wl[j], al * w)
-        sh, err = _two_sum(fh[j], -ph)
-        fh[j] = sh
-        fl[j] += err - low
+        fh[j], fl[j] = _sub_product(fh[j], fl[j], ah, al, wh[j], wl[j])
 
 
 @njit(cache=True, inline="always")
-def _sub_product(Fh, Fl, i, j, ah, al, wh, wl):
-    """``F[i, j] -= a w``, one entry, exactly as :func:`_axpy_dd` does it."""
+def _sub_product(fh, fl, ah, al, wh, wl):
+    """One entry ``f - a w`` of :func:`_axpy_dd` (also used alone, in the panel's short rows)."""
     ph = ah * wh
     low = _fma(ah, wh, -ph) + _fma(ah, wl, al * wh)
-    sh, err = _two_sum(Fh[i, j], -ph)
-    Fh[i, j] = sh
-    Fl[i, j] += err - low
+    sh, err = _two_sum(fh, -ph)
+    return sh, fl + (err - low)
 
 
 @njit(cache=True, inline="always")
@@ -246,7 +240,9 @@ def _factor_front(Fh, Fl, k, f, dd, Wh, Wl, Rh, Rl, glob, rowsum):
                     ah, al = _dd_mul(Wh[p, i], Wl[p, i], rh, rl)
                     if ah != 0.0:
                         for j in range(t + 1, j1):
-                            _sub_product(Fh, Fl, i, j, ah, al, Wh[p, j], Wl[p, j])
+                            Fh[i, j], Fl[i, j] = _sub_product(
+                                Fh[i, j], Fl[i, j], ah, al, Wh[p, j], Wl[p, j]
+                            )
                 else:
                     a = Wh[p, i] * rh
                     if a != 0.0:

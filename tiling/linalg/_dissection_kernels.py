@@ -41,37 +41,6 @@ BALANCE = 0.3
 
 
 @njit(cache=True)
-def _components(indptr, indices, verts, lo, hi, part, uid, seen, tmp, cuts):
-    """Order ``verts[lo:hi]`` by connected component (inside the part); the number of them.
-
-    ``cuts[i]`` receives the end of the i-th component (relative to ``lo``).
-    """
-    count = 0
-    filled = 0
-    for a in range(lo, hi):
-        root = verts[a]
-        if seen[root] == uid:
-            continue
-        seen[root] = uid
-        head = filled
-        tmp[filled] = root
-        filled += 1
-        while head < filled:
-            u = tmp[head]
-            head += 1
-            for e in range(indptr[u], indptr[u + 1]):
-                w = indices[e]
-                if part[w] == uid and seen[w] != uid:
-                    seen[w] = uid
-                    tmp[filled] = w
-                    filled += 1
-        cuts[count] = filled
-        count += 1
-    verts[lo:hi] = tmp[: hi - lo]
-    return count
-
-
-@njit(cache=True)
 def _bfs(indptr, indices, root, part, uid, dist, queue):
     """Breadth-first distances from ``root`` inside the part; ``(visited, edges seen)``."""
     dist[root] = 0
@@ -198,7 +167,6 @@ def separator_tree(indptr, indices, leaf):
     n = indptr.shape[0] - 1
     verts = np.arange(n)
     part = np.full(n, -1, dtype=np.int64)
-    seen = np.full(n, -1, dtype=np.int64)
     side = np.zeros(n, dtype=np.int8)
     sep = np.zeros(n, dtype=np.int8)
     tmp = np.empty(n, dtype=np.int64)
@@ -230,7 +198,17 @@ def separator_tree(indptr, indices, leaf):
                 dist[verts[a]] = -1
             filled, edges = _bfs(indptr, indices, verts[lo], part, uid, dist, tmp)
             if filled < hi - lo:  # in pieces: hang each connected component under the parent
-                count = _components(indptr, indices, verts, lo, hi, part, uid, seen, tmp, cuts)
+                # the search above ordered the first component; search from each vertex
+                # still unreached, appending its component (verts is then ordered by them)
+                cuts[0] = filled
+                count = 1
+                for a in range(lo, hi):
+                    if dist[verts[a]] < 0:
+                        got, _ = _bfs(indptr, indices, verts[a], part, uid, dist, tmp[filled:])
+                        filled += got
+                        cuts[count] = filled
+                        count += 1
+                verts[lo:hi] = tmp[: hi - lo]
                 begin = lo
                 for i in range(count):
                     st_lo[depth], st_hi[depth], st_parent[depth] = begin, lo + cuts[i], parent

@@ -453,12 +453,9 @@ class Region:
         vertical ones, each in row-major order of their top-left cell.
         """
         if self._is_sparse():
-            cells = self.cells()
+            cells = self.cells().astype(np.int64)
             a, b = (cells[i] for i in self._cell_edges())
-            swap = (a.sum(axis=1) % 2) == 1
-            first = np.where(swap[:, None], b, a)
-            second = np.where(swap[:, None], a, b)
-            return np.stack([first, second], axis=1).astype(np.int64)
+            return _colour_ordered_pairs(a[:, 0], a[:, 1], b[:, 0], b[:, 1])
         m = self._mask
         hr, hc = np.nonzero(m[:, :-1] & m[:, 1:])
         vr, vc = np.nonzero(m[:-1, :] & m[1:, :])
@@ -466,11 +463,7 @@ class Region:
         br, bc = ar.copy(), ac.copy()
         bc[: len(hr)] += 1
         br[len(hr) :] += 1
-        swap = ((ar + ac) & 1).astype(bool)  # the colour-1 cell comes second
-        out = np.empty((len(ar), 2, 2), dtype=np.int64)
-        out[:, 0, 0], out[:, 0, 1] = np.where(swap, br, ar), np.where(swap, bc, ac)
-        out[:, 1, 0], out[:, 1, 1] = np.where(swap, ar, br), np.where(swap, ac, bc)
-        return out
+        return _colour_ordered_pairs(ar, ac, br, bc)
 
     def components(self) -> list[Region]:
         """The 4-connected components, as a list of Regions in the same coordinates.
@@ -813,6 +806,15 @@ class Region:
         if bad.size:
             r, c = cells[bad[0]]
             raise TilingError(f"{verb} cell ({r}, {c}): it is not in the region")
+
+
+def _colour_ordered_pairs(ar, ac, br, bc) -> np.ndarray:
+    """``(m, 2, 2)`` int64 pairs of adjacent cells ``a``, ``b``, each with its colour-0 cell first."""
+    swap = ((ar + ac) & 1).astype(bool)  # a is the colour-1 cell
+    out = np.empty((len(ar), 2, 2), dtype=np.int64)
+    out[:, 0, 0], out[:, 0, 1] = np.where(swap, br, ar), np.where(swap, bc, ac)
+    out[:, 1, 0], out[:, 1, 1] = np.where(swap, ar, br), np.where(swap, ac, bc)
+    return out
 
 
 def _aztec_mask(n: int) -> np.ndarray:
